@@ -1,0 +1,191 @@
+package core
+
+import "fmt"
+
+// Time is virtual time in nanoseconds since the simulated process started.
+// The simulator never reads the host clock.
+type Time int64
+
+// Duration is a span of virtual time in nanoseconds.
+type Duration = int64
+
+// Virtual time units.
+const (
+	Nanosecond  Duration = 1
+	Microsecond          = 1000 * Nanosecond
+	Millisecond          = 1000 * Microsecond
+	Second               = 1000 * Millisecond
+)
+
+// String formats t like the player's clock: the largest unit that keeps three
+// significant digits, e.g. "1.204ms".
+func (t Time) String() string { return FormatDuration(int64(t)) }
+
+// FormatDuration formats d in the style of time.Duration.String for the units
+// the simulator uses (ns, µs, ms, s).
+func FormatDuration(d int64) string {
+	neg := d < 0
+	if neg {
+		d = -d
+	}
+	var s string
+	switch {
+	case d < Microsecond:
+		s = fmt.Sprintf("%dns", d)
+	case d < Millisecond:
+		s = trimFrac(d, Microsecond, "µs")
+	case d < Second:
+		s = trimFrac(d, Millisecond, "ms")
+	default:
+		s = trimFrac(d, Second, "s")
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
+}
+
+func trimFrac(d, unit int64, suffix string) string {
+	whole, frac := d/unit, d%unit
+	if frac == 0 {
+		return fmt.Sprintf("%d%s", whole, suffix)
+	}
+	digits := 0
+	for u := unit; u > 1; u /= 10 {
+		digits++
+	}
+	fs := fmt.Sprintf("%0*d", digits, frac)
+	for len(fs) > 0 && fs[len(fs)-1] == '0' {
+		fs = fs[:len(fs)-1]
+	}
+	return fmt.Sprintf("%d.%s%s", whole, fs, suffix)
+}
+
+// Startup selects how the simulated process begins.
+type Startup uint8
+
+const (
+	// StartupFaithful runs the runtime's own start-up: runtime.main locked to
+	// m0 during init, forcegc, bgsweep and bgscavenge, the GOMAXPROCS updater
+	// (1.25+) and the finalizer goroutine, so that main.main begins with the
+	// same queues and schedtick as a real `go run` (runtime-facts §19).
+	StartupFaithful Startup = iota
+	// StartupClean begins at main.main with an empty P and schedtick 0.
+	StartupClean
+)
+
+func (s Startup) String() string {
+	if s == StartupClean {
+		return "clean"
+	}
+	return "faithful"
+}
+
+// Costs are the virtual durations of runtime steps and OS latencies. The
+// defaults are anchored on measurements on the reference machine
+// (shared/spec/observations.md): a channel switch ~155ns, a Gosched ~81ns,
+// spawn+run+exit ~1.2µs, thread start ~14µs, sysmon's 20µs usleep ~92µs.
+type Costs struct {
+	Schedule     Duration // one pass of schedule/findRunnable/execute that finds work
+	Op           Duration // a channel, mutex, WaitGroup or bookkeeping op
+	Newproc      Duration // newproc + newproc1
+	Goexit       Duration // goexit0 + gfput
+	Park         Duration // gopark/park_m up to schedule
+	Steal        Duration // one stealWork pass over all Ps
+	ThreadStart  Duration // newm: clone until the new M runs (runtime-facts 8.4 [T])
+	FutexWake    Duration // notewakeup until the parked M runs
+	SignalDelay  Duration // preemptM: SIGURG until the handler runs
+	CallInterval Duration // how often code with calls reaches a function prologue
+	UsleepSlack  Duration // what the kernel adds to every usleep (timer slack)
+	SyscallEnter Duration // entersyscall + exitsyscall bookkeeping
+	PrintWrite   Duration // the write(2) that fmt.Println makes
+	LoopIter     Duration // one iteration of a loop without calls
+}
+
+// DefaultCosts returns the costs measured on the reference machine.
+func DefaultCosts() Costs {
+	return Costs{
+		Schedule:     60,
+		Op:           40,
+		Newproc:      350,
+		Goexit:       250,
+		Park:         40,
+		Steal:        300,
+		ThreadStart:  14 * Microsecond,
+		FutexWake:    5 * Microsecond,
+		SignalDelay:  3 * Microsecond,
+		CallInterval: 50,
+		UsleepSlack:  70 * Microsecond,
+		SyscallEnter: 100,
+		PrintWrite:   2 * Microsecond,
+		LoopIter:     1,
+	}
+}
+
+// Limits bound every run: hitting one ends the run with an EvLimit event.
+type Limits struct {
+	MaxGoroutines int   // live plus dead Gs ever created
+	MaxEvents     int64 // events emitted
+	MaxTime       Time  // virtual time
+	MaxThreads    int   // sched.maxmcount (runtime: 10000, proc.go:schedinit)
+}
+
+// DefaultLimits are generous but bounded.
+func DefaultLimits() Limits {
+	return Limits{
+		MaxGoroutines: 2_000_000,
+		MaxEvents:     50_000_000,
+		MaxTime:       Time(600 * Second),
+		MaxThreads:    10000,
+	}
+}
+
+// GODEBUG holds the runtime debug settings the simulator honours.
+type GODEBUG struct {
+	AsyncPreemptOff bool // asyncpreemptoff=1
+	SchedTrace      int  // schedtrace=N (ms); 0 = off
+	SchedDetail     bool // scheddetail=1
+	UpdateMaxProcs  int  // updatemaxprocs; -1 = the version's default
+}
+
+// Config fully determines a run: the same Config and programs give a
+// byte-identical event log.
+type Config struct {
+	Procs   int // GOMAXPROCS at start
+	Seed    uint64
+	Version Features
+	Startup Startup
+	Costs   Costs
+	Limits  Limits
+	Debug   GODEBUG
+	// CustomProcs says GOMAXPROCS was set by the environment, which turns off
+	// the 1.25+ automatic updates (but not the updater goroutine, §17.3).
+	CustomProcs bool
+}
+
+// DefaultConfig is GOMAXPROCS=procs on Go 1.26 with a faithful start-up.
+func DefaultConfig(procs int) Config {
+	return Config{
+		Procs:       procs,
+		Seed:        1,
+		Version:     Go126(),
+		Startup:     StartupFaithful,
+		Costs:       DefaultCosts(),
+		Limits:      DefaultLimits(),
+		Debug:       GODEBUG{UpdateMaxProcs: -1},
+		CustomProcs: true,
+	}
+}
+
+func (c *Config) validate() error {
+	if c.Procs < 1 || c.Procs > 1024 {
+		return fmt.Errorf("core: GOMAXPROCS %d out of range 1..1024", c.Procs)
+	}
+	if c.Limits.MaxGoroutines <= 0 || c.Limits.MaxEvents <= 0 || c.Limits.MaxTime <= 0 || c.Limits.MaxThreads <= 0 {
+		return fmt.Errorf("core: every limit must be positive")
+	}
+	if c.Version.Name == "" {
+		return fmt.Errorf("core: no runtime version selected")
+	}
+	return nil
+}

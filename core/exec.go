@@ -1,0 +1,334 @@
+package core
+
+import (
+	"fmt"
+	"strings"
+)
+
+// runG advances m's current G through its program until it computes, blocks
+// or leaves the CPU. Zero-length ops still cost virtual time (Costs.Op and
+// friends); while no other action is due first, they run in one go.
+func (s *Sim) runG(m *M) {
+	for !s.exited {
+		g := m.curg
+		if g == nil {
+			panic(fmt.Sprintf("core.runG: M%d has no G", m.ID))
+		}
+		// Resume an op that was interrupted by parking or computing.
+		if g.opStarted {
+			switch g.op.Kind {
+			case OpCompute:
+				if g.remaining > 0 && m.p != nil && g.status == Grunning {
+					// Resumed after preemption: compute what is left.
+					if !s.startCompute(m, g) {
+						return
+					}
+					continue
+				}
+			case OpLock:
+				if g.mutexRetry {
+					if s.lock(m, g, g.op.Obj) {
+						return
+					}
+				}
+			case OpSend:
+				if g.sendClosed {
+					g.sendClosed = false
+					s.panicG(g, "send on closed channel")
+					return
+				}
+			case OpSelect:
+				if g.sendClosed {
+					g.sendClosed = false
+					s.panicG(g, "send on closed channel")
+					return
+				}
+			}
+			g.opStarted = false
+			g.op = Op{}
+		}
+		// Every op is a call: its prologue is a cooperative safe point.
+		if g.preempt {
+			s.gopreemptM(m, g, PreemptCoop)
+			return
+		}
+		op := g.prog.Next(g.res)
+		g.res = Result{}
+		cost, cont := s.doOp(m, g, op)
+		if !cont || s.exited {
+			return
+		}
+		if cost < 1 {
+			cost = 1
+		}
+		t := s.now + Time(cost)
+		if len(s.q) > 0 && s.q[0].t <= t || t > s.cfg.Limits.MaxTime {
+			m.gen++
+			s.schedule(t, actGOp, m, m.gen, 0)
+			return
+		}
+		s.now = t
+	}
+}
+
+// startCompute runs g's remaining CPU work; it reports false when the work
+// is under way (an action will continue it).
+func (s *Sim) startCompute(m *M, g *G) bool {
+	if g.remaining <= 0 {
+		g.opStarted = false
+		return true
+	}
+	g.opStarted = true
+	g.runStart = s.now
+	m.gen++
+	s.schedule(s.now+Time(g.remaining), actGOp, m, m.gen, 0)
+	// Already asked to stop while it was off the CPU? Code with calls
+	// notices at its next prologue.
+	if g.preempt && g.op.Calls {
+		s.schedule(s.now+Time(s.costs.CallInterval), actCoopCheck, m, m.gen, 0)
+	}
+	return false
+}
+
+// doOp performs one op for g on m. cont says whether g still runs on m
+// afterwards (after cost); otherwise g parked, yielded, exited or computes.
+func (s *Sim) doOp(m *M, g *G, op Op) (cost Duration, cont bool) {
+	c := s.costs
+	switch op.Kind {
+	case OpCompute:
+		if op.D <= 0 {
+			return c.Op, true
+		}
+		g.op = op
+		g.remaining = op.D
+		g.opStarted = true
+		g.runStart = s.now
+		m.gen++
+		s.schedule(s.now+Time(op.D), actGOp, m, m.gen, 0)
+		return 0, false
+	case OpGo:
+		if op.Prog == nil {
+			op.Prog = Ops(op.Body...)
+		}
+		s.newproc(m, g, op.Prog, op.Name, strings.HasPrefix(op.Name, "runtime."))
+		return c.Newproc, true
+	case OpGosched:
+		s.goschedImpl(m, g)
+		return 0, false
+	case OpReturn:
+		if g == s.mainG {
+			s.end(0) // runtime.main calls exit(0) when main.main returns
+			return 0, false
+		}
+		s.goexit0(m, g)
+		return 0, false
+	case OpGoexit:
+		if g == s.mainG {
+			// main called runtime.Goexit: the process runs on until the
+			// others finish, then checkdead reports it.
+			s.mainGoexit = true
+		}
+		s.goexit0(m, g)
+		return 0, false
+	case OpExit:
+		s.end(int(op.N))
+		return 0, false
+	case OpSleep:
+		if op.D <= 0 {
+			return c.Op, true
+		}
+		s.timeSleep(m, g, op.D)
+		s.scheduleM(m)
+		return 0, false
+	case OpSyscall, OpSyscallBlock:
+		s.entersyscall(m, g, op.D, op.Kind == OpSyscallBlock)
+		return 0, false
+	case OpNetRead:
+		if s.netRead(m, g, op.D) {
+			s.scheduleM(m)
+			return 0, false
+		}
+		return c.Op, true
+	case OpMakeChan:
+		g.res = Result{Obj: s.NewChan(int(op.N))}
+		return c.Op, true
+	case OpSend:
+		g.op, g.opStarted = op, true
+		if s.chansend(m, g, op.Obj, op.Val) {
+			s.afterPark(m)
+			return 0, false
+		}
+		g.op, g.opStarted = Op{}, false
+		return c.Op, true
+	case OpRecv:
+		if s.chanrecv(m, g, op.Obj) {
+			s.afterPark(m)
+			return 0, false
+		}
+		return c.Op, true
+	case OpClose:
+		s.closechan(m, g, op.Obj)
+		return c.Op, true
+	case OpSelect:
+		g.op, g.opStarted = Op{Kind: OpSelect}, true
+		if s.selectgo(m, g, op.Cases, op.Default) {
+			s.afterPark(m)
+			return 0, false
+		}
+		g.op, g.opStarted = Op{}, false
+		return c.Op, true
+	case OpNewMutex:
+		g.res = Result{Obj: s.NewMutex()}
+		return c.Op, true
+	case OpLock:
+		g.op, g.opStarted = op, true
+		if s.lock(m, g, op.Obj) {
+			s.afterPark(m)
+			return 0, false
+		}
+		g.op, g.opStarted = Op{}, false
+		return c.Op, true
+	case OpUnlock:
+		if s.unlock(m, g, op.Obj) {
+			return 0, false
+		}
+		return c.Op, true
+	case OpNewWaitGroup:
+		g.res = Result{Obj: s.NewWaitGroup()}
+		return c.Op, true
+	case OpWGAdd:
+		s.wgAdd(m, g, op.Obj, op.N)
+		return c.Op, true
+	case OpWGWait:
+		if s.wgWait(m, g, op.Obj) {
+			s.afterPark(m)
+			return 0, false
+		}
+		return c.Op, true
+	case OpLockOSThread:
+		s.lockOSThread(m, g, true)
+		return c.Op, true
+	case OpUnlockOSThread:
+		s.unlockOSThread(m, g, true)
+		return c.Op, true
+	case opLockInternal:
+		s.lockOSThread(m, g, false)
+		return c.Op, true
+	case opUnlockInternal:
+		s.unlockOSThread(m, g, false)
+		return c.Op, true
+	case OpGOMAXPROCS:
+		g.res = Result{N: int64(s.procs)}
+		if op.N <= 0 || int(op.N) == s.procs {
+			return c.Op, true
+		}
+		s.stopTheWorld(m, g, int(op.N))
+		return 0, false
+	case OpNumGoroutine:
+		g.res = Result{N: int64(s.numGoroutine())}
+		return c.Op, true
+	case OpNow:
+		g.res = Result{N: int64(s.now)}
+		return c.Op, true
+	case OpPrint:
+		s.print(m, g, op)
+		if op.NoWrite {
+			return c.Op, true
+		}
+		s.entersyscall(m, g, c.PrintWrite, false)
+		return 0, false
+	case OpParkForever:
+		s.gopark(m, g, op.Reason, LocWait, 0)
+		s.scheduleM(m)
+		return 0, false
+	case opStartSysmon:
+		s.startSysmon()
+		return c.Op, true
+	case opMainStarted:
+		s.sched.mainStarted = true
+		return c.Op, true
+	case opUserMain:
+		s.startupDone = true
+		return c.Op, true
+	case OpNone:
+		return c.Op, true
+	}
+	panic(fmt.Sprintf("core.doOp: op %v not handled", op.Kind))
+}
+
+// afterPark: g parked (or the process ended); m looks for other work.
+func (s *Sim) afterPark(m *M) {
+	if s.exited || m.curg != nil {
+		return
+	}
+	s.scheduleM(m)
+}
+
+// print records a line of output (N=2: standard error, like println).
+func (s *Sim) print(m *M, g *G, op Op) {
+	e := ev(EvPrint)
+	e.G, e.M, e.P, e.Text, e.N = g.ID, mid(m), pid(m.p), op.Text, op.N
+	s.emit(e)
+	if op.N == 2 {
+		s.stderr = append(s.stderr, op.Text)
+	} else {
+		s.output = append(s.output, op.Text)
+	}
+}
+
+// numGoroutine counts live Gs, runtime service Gs excluded
+// (proc.go:gcount; NumGoroutine).
+func (s *Sim) numGoroutine() int {
+	n := 0
+	for _, g := range s.allg {
+		if g.status != Gdead && g.status != Gidle && !g.System {
+			n++
+		}
+	}
+	return n
+}
+
+// lockOSThread wires g to m (proc.go:LockOSThread, lockOSThread). The first
+// user lock starts the template thread.
+func (s *Sim) lockOSThread(m *M, g *G, external bool) {
+	if external && s.templateM == nil {
+		t := s.allocm()
+		t.template = true
+		t.state = MTemplate
+		s.templateM = t
+		s.sched.nmsys++
+		e := ev(EvMCreate)
+		e.M = mid(t)
+		s.emit(e)
+	}
+	if external {
+		g.lockExt++
+	} else {
+		g.lockInt++
+	}
+	g.lockedm = m
+	m.lockedg = g
+	e := ev(EvGoLockOS)
+	e.G, e.M, e.P = g.ID, mid(m), pid(m.p)
+	s.emit(e)
+}
+
+// unlockOSThread undoes one lock; the wiring goes when no lock remains
+// (proc.go:UnlockOSThread, dounlockOSThread).
+func (s *Sim) unlockOSThread(m *M, g *G, external bool) {
+	if external {
+		if g.lockExt > 0 {
+			g.lockExt--
+		}
+	} else if g.lockInt > 0 {
+		g.lockInt--
+	}
+	if g.lockExt > 0 || g.lockInt > 0 || g.lockedm == nil {
+		return
+	}
+	g.lockedm = nil
+	m.lockedg = nil
+	e := ev(EvGoUnlockOS)
+	e.G, e.M, e.P = g.ID, mid(m), pid(m.p)
+	s.emit(e)
+}

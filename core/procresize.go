@@ -1,0 +1,221 @@
+package core
+
+// stwState is a stop-the-world in progress (proc.go:stopTheWorldWithSema).
+type stwState struct {
+	active   bool
+	m        *M
+	g        *G
+	newprocs int
+	gen      uint32
+}
+
+// stwRepreempt is how often a waiting stop-the-world re-preempts
+// (proc.go:stopTheWorldWithSema, 100µs).
+const stwRepreempt = 100 * Microsecond
+
+// stopTheWorld stops every P for runtime.GOMAXPROCS(n) called by g on m
+// (debug.go:GOMAXPROCS, proc.go:stopTheWorldWithSema): the caller's P and
+// the idle Ps stop at once, Ps in syscalls are taken, running Gs are
+// preempted and their Ms stop at the top of findRunnable.
+func (s *Sim) stopTheWorld(m *M, g *G, n int) {
+	s.sched.customGOMAXPROCS = true
+	s.stw = stwState{active: true, m: m, g: g, newprocs: n, gen: s.stw.gen + 1}
+	e := ev(EvSTWStart)
+	e.G, e.M, e.P, e.N = g.ID, mid(m), pid(m.p), int64(n)
+	s.emit(e)
+	s.sched.gcwaiting = true
+	s.sched.stopwait = s.procs
+	pp := m.p
+	pp.status = Pgcstop
+	s.sched.stopwait--
+	for _, p := range s.allp {
+		if p == pp {
+			continue
+		}
+		if s.inSyscall(p) {
+			if !s.ver.PSyscall {
+				other := p.m
+				other.p = nil
+				p.m = nil
+			}
+			p.syscalltick++
+			s.gcstopP(p)
+		}
+	}
+	for {
+		p := s.pidleget()
+		if p == nil {
+			break
+		}
+		s.gcstopP(p)
+	}
+	s.stwCheck()
+}
+
+// stwCheck finishes the stop once every P stopped, else re-preempts.
+func (s *Sim) stwCheck() {
+	if !s.stw.active {
+		return
+	}
+	if s.sched.stopwait > 0 {
+		for _, p := range s.allp {
+			if p.status == Prunning && p != s.stw.m.p {
+				s.preemptone(p)
+			}
+		}
+		s.stw.gen++
+		s.schedule(s.now+Time(stwRepreempt), actSTWCheck, nil, s.stw.gen, 0)
+		return
+	}
+	s.startTheWorld()
+}
+
+// gcstopP parks a P for the stop-the-world (proc.go:gcstopm, handoffp).
+func (s *Sim) gcstopP(pp *P) {
+	pp.status = Pgcstop
+	e := ev(EvProcStatus)
+	e.P, e.N = pp.ID, int64(Pgcstop)
+	s.emit(e)
+	s.sched.stopwait--
+	if s.sched.stopwait == 0 && s.stw.active {
+		s.stw.gen++
+		s.schedule(s.now, actSTWCheck, nil, s.stw.gen, 0)
+	}
+}
+
+// gcstopm: m found a stop-the-world pending at the top of findRunnable
+// (proc.go:gcstopm).
+func (s *Sim) gcstopm(m *M) {
+	if m.spinning {
+		s.stopSpinning(m, false)
+	}
+	pp := s.releasep(m)
+	s.gcstopP(pp)
+	s.stopm(m)
+}
+
+// startTheWorld resizes to the new GOMAXPROCS and restarts every P with
+// work (proc.go:startTheWorldWithSema, procresize).
+func (s *Sim) startTheWorld() {
+	st := s.stw
+	m, n, old := st.m, st.newprocs, s.procs
+	s.resizeAllp(n)
+	cur := m.p
+	if cur.ID >= int32(n) {
+		// The caller's P goes away: continue on P0.
+		cur.m = nil
+		m.p = nil
+		cur.status = Pgcstop
+		p0 := s.allp[0]
+		p0.status = Pgcstop
+		p0.m = nil
+		s.acquirep(m, p0)
+		cur = p0
+	} else {
+		cur.status = Prunning
+	}
+	for i := n; i < old; i++ {
+		s.destroyP(s.allp[i], cur)
+	}
+	s.allp = s.allp[:n]
+	s.procs = n
+	e := ev(EvProcResize)
+	e.N, e.Arg = int64(old), int64(n)
+	s.emit(e)
+	runnable := s.putIdlePs(cur)
+	s.stealOrder.reset(uint32(n))
+	s.sched.gcwaiting = false
+	if s.sched.sysmonwait {
+		s.wakeSysmon()
+	}
+	s.stw.active = false
+	s.stw.gen++
+	if s.sched.netpollInited && len(s.poll.kready) > 0 {
+		s.injectglist(m, s.netpoll(m, PollSTW))
+	}
+	for _, pp := range runnable {
+		var nm *M
+		if pp.oldm != nil && pp.oldm.state == MParked {
+			nm = s.mgetSpecific(pp.oldm)
+		}
+		if nm == nil {
+			nm = s.mget()
+		}
+		if nm == nil {
+			s.newm(pp, false)
+			continue
+		}
+		nm.nextp = pp
+		nm.state = MWaking
+		nm.gen++
+		ue := ev(EvMUnpark)
+		ue.M, ue.P = mid(nm), pp.ID
+		s.emit(ue)
+		s.schedule(s.now+Time(s.costs.FutexWake), actMWake, nm, nm.gen, 0)
+	}
+	s.wakep()
+	de := ev(EvSTWDone)
+	de.G, de.M, de.P = gid(st.g), mid(m), pid(m.p)
+	s.emit(de)
+	m.gen++
+	s.schedule(s.now+Time(s.costs.Op), actGOp, m, m.gen, 0)
+}
+
+// mgetSpecific takes a particular idle M off the idle stack (proc.go:mgetSpecific).
+func (s *Sim) mgetSpecific(want *M) *M {
+	var prev *M
+	for m := s.sched.midle; m != nil; prev, m = m, m.nextLink {
+		if m == want {
+			if prev == nil {
+				s.sched.midle = m.nextLink
+			} else {
+				prev.nextLink = m.nextLink
+			}
+			m.nextLink = nil
+			s.sched.nmidle--
+			return m
+		}
+	}
+	return nil
+}
+
+// destroyP retires a P above the new GOMAXPROCS: its queue and then its
+// runnext go to the global head in order, its timers to cur, its free Gs to
+// the global list (proc.go:(*p).destroy).
+func (s *Sim) destroyP(pp, cur *P) {
+	moved := 0
+	for pp.runqtail != pp.runqhead {
+		pp.runqtail--
+		i := pp.runqtail % uint32(len(pp.runq))
+		g := pp.runq[i]
+		pp.runq[i] = nil
+		s.globrunqputhead(g)
+		moved++
+	}
+	if g := pp.runnext; g != nil {
+		pp.runnext = nil
+		s.globrunqputhead(g)
+		moved++
+	}
+	for pp.timers.len() > 0 {
+		t := pp.timers.remove(0)
+		t.p = cur
+		t.g.locP = cur
+		s.seq++
+		t.seq = s.seq
+		cur.timers.push(t)
+	}
+	for _, g := range pp.gFree {
+		s.sched.gFree = append(s.sched.gFree, g)
+		setLoc(g, LocGFree, nil)
+	}
+	pp.gFree = nil
+	if pp.m != nil {
+		pp.m.p = nil
+		pp.m = nil
+	}
+	pp.status = Pdead
+	e := ev(EvProcDestroy)
+	e.P, e.N = pp.ID, int64(moved)
+	s.emit(e)
+}

@@ -1,0 +1,174 @@
+package core
+
+// OpKind is what a goroutine does next. G programs are sequences of ops that
+// a Program hands to the simulator one at a time; the scene language
+// compiles Go source to Programs, and tests write op lists directly.
+type OpKind uint8
+
+const (
+	OpNone           OpKind = iota
+	OpCompute               // CPU work for D; Calls says whether it reaches function prologues (cooperative safe points)
+	OpGo                    // go statement: start Prog (or Body) as a new G named Name
+	OpGosched               // runtime.Gosched
+	OpReturn                // the G's function returned: main exits the process, others goexit
+	OpGoexit                // runtime.Goexit
+	OpExit                  // os.Exit(N); main returning is OpExit with N=0
+	OpSleep                 // time.Sleep(D)
+	OpSyscall               // blocking system call of length D (entersyscall)
+	OpSyscallBlock          // system call known to block (entersyscallblock: immediate handoff)
+	OpNetRead               // read a socket whose data arrives after D (park on the netpoller)
+	OpMakeChan              // make(chan T, N); Result.Obj is the channel
+	OpSend                  // Obj <- Val
+	OpRecv                  // <-Obj; Result.Val, Result.Ok
+	OpClose                 // close(Obj)
+	OpSelect                // select over Cases; Default says whether it has a default clause
+	OpNewMutex              // a new sync.Mutex; Result.Obj
+	OpLock                  // Obj.Lock()
+	OpUnlock                // Obj.Unlock()
+	OpNewWaitGroup          // a new sync.WaitGroup; Result.Obj
+	OpWGAdd                 // Obj.Add(N) (Done is Add(-1))
+	OpWGWait                // Obj.Wait()
+	OpLockOSThread          // runtime.LockOSThread
+	OpUnlockOSThread        // runtime.UnlockOSThread
+	OpGOMAXPROCS            // runtime.GOMAXPROCS(N); Result.N is the previous value
+	OpNumGoroutine          // runtime.NumGoroutine(); Result.N
+	OpNow                   // time.Now() on the virtual clock; Result.N
+	OpPrint                 // print Text as one line (fmt.Println: with its write syscall unless NoWrite)
+	OpParkForever           // park with Reason and never wake (runtime service goroutines)
+	OpLoop                  // run Body N times (N < 0: forever); only inside OpList programs
+
+	// Internal ops of runtime.main (faithful start-up).
+	opStartSysmon
+	opLockInternal
+	opUnlockInternal
+	opMainStarted
+	opUserMain
+)
+
+var opNames = [...]string{"none", "compute", "go", "gosched", "return", "goexit", "exit", "sleep", "syscall", "syscallblock",
+	"netread", "makechan", "send", "recv", "close", "select", "newmutex", "lock", "unlock", "newwaitgroup", "wgadd",
+	"wgwait", "lockosthread", "unlockosthread", "gomaxprocs", "numgoroutine", "now", "print", "parkforever", "loop",
+	"startsysmon", "lockinternal", "unlockinternal", "mainstarted", "usermain"}
+
+func (k OpKind) String() string {
+	if int(k) < len(opNames) {
+		return opNames[k]
+	}
+	return "op?"
+}
+
+// SelectCase is one case of a select: a send of Val on Chan or a receive.
+type SelectCase struct {
+	Chan int64 // 0 is a nil channel: never ready
+	Send bool
+	Val  any
+}
+
+// Op is one step of a G program. Which fields matter depends on Kind.
+type Op struct {
+	Kind    OpKind
+	Calls   bool // OpCompute: the code makes calls, so cooperative preemption can stop it
+	NoWrite bool // OpPrint: no write syscall (builtin println writes too, but tests may want none)
+	Default bool // OpSelect
+	Reason  WaitReason
+	D       Duration
+	N       int64
+	Obj     int64
+	Val     any
+	Text    string
+	Name    string
+	Prog    Program
+	Body    []Op
+	Cases   []SelectCase
+}
+
+// Result is what the previous op produced, handed to Program.Next.
+type Result struct {
+	Val  any   // received value
+	Ok   bool  // receive: false if the channel was closed and drained
+	N    int64 // GOMAXPROCS, NumGoroutine, Now
+	Obj  int64 // a new channel, mutex or WaitGroup
+	Case int   // select: the chosen case, -1 for default
+}
+
+// Program is a goroutine's behaviour. The simulator calls Next with the
+// result of the previous op (zero for the first call) and performs the op it
+// returns. A Program must be deterministic; it may keep any state.
+type Program interface {
+	Next(r Result) Op
+}
+
+// ProgramFunc adapts a function to Program.
+type ProgramFunc func(r Result) Op
+
+// Next calls f.
+func (f ProgramFunc) Next(r Result) Op { return f(r) }
+
+// Ops returns a Program that runs the given ops in order and then returns
+// (OpReturn). OpLoop repeats its Body; OpGo with a nil Prog starts a new G running Body.
+func Ops(ops ...Op) Program { return &opList{frames: []opFrame{{ops: ops, left: 1}}} }
+
+type opFrame struct {
+	ops  []Op
+	pc   int
+	left int64 // iterations left including the current one; <0 forever
+}
+
+type opList struct {
+	frames []opFrame
+}
+
+func (l *opList) Next(Result) Op {
+	for len(l.frames) > 0 {
+		f := &l.frames[len(l.frames)-1]
+		if f.pc >= len(f.ops) {
+			if f.left > 1 || f.left < 0 {
+				if f.left > 0 {
+					f.left--
+				}
+				f.pc = 0
+				if len(f.ops) == 0 {
+					return Op{Kind: OpReturn}
+				}
+				continue
+			}
+			l.frames = l.frames[:len(l.frames)-1]
+			continue
+		}
+		op := f.ops[f.pc]
+		f.pc++
+		switch op.Kind {
+		case OpLoop:
+			if op.N != 0 {
+				l.frames = append(l.frames, opFrame{ops: op.Body, left: op.N})
+			}
+			continue
+		case OpGo:
+			if op.Prog == nil {
+				op.Prog = Ops(op.Body...)
+			}
+		}
+		return op
+	}
+	return Op{Kind: OpReturn}
+}
+
+// Convenience constructors for op lists.
+
+// Compute is CPU work of d with calls (cooperatively preemptible).
+func Compute(d Duration) Op { return Op{Kind: OpCompute, D: d, Calls: true} }
+
+// Spin is a loop of d without calls: only asynchronous preemption stops it.
+func Spin(d Duration) Op { return Op{Kind: OpCompute, D: d} }
+
+// Go starts a new G running body.
+func Go(name string, body ...Op) Op { return Op{Kind: OpGo, Name: name, Body: body} }
+
+// Loop repeats body n times (n < 0: forever).
+func Loop(n int64, body ...Op) Op { return Op{Kind: OpLoop, N: n, Body: body} }
+
+// Print prints a line without the write syscall.
+func Print(s string) Op { return Op{Kind: OpPrint, Text: s, NoWrite: true} }
+
+// Println prints a line the way fmt.Println does, with a write syscall.
+func Println(s string) Op { return Op{Kind: OpPrint, Text: s} }

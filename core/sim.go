@@ -1,0 +1,398 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+)
+
+// ErrLimit is returned by Run when a configured limit ended the run.
+var ErrLimit = errors.New("core: limit reached")
+
+// actKind is a kind of future happening on the action queue.
+type actKind uint8
+
+const (
+	actGOp         actKind = iota // M continues its G's program
+	actCoopCheck                  // M's G reaches a function prologue while computing
+	actSignal                     // SIGURG arrives at M
+	actMStart                     // a new thread starts running
+	actMWake                      // a parked M wakes (futex)
+	actSyscallDone                // M's system call returns
+	actSysmon                     // sysmon's usleep ends
+	actSysmonDeep                 // sysmon's deep sleep ends (timeout or woken)
+	actIOReady                    // data arrives on a socket
+	actNetpollWake                // the blocked poller returns from epoll_wait
+	actSleepDone                  // M's usleep(3) in runqgrab ends
+	actSTWCheck                   // the STW caller re-checks (every 100µs re-preempt)
+)
+
+// action is an entry of the queue that orders the simulation: by time, then
+// by the order actions were scheduled.
+type action struct {
+	t    Time
+	seq  uint64
+	kind actKind
+	gen  uint32
+	m    *M
+	arg  int64
+}
+
+type actionQueue []action
+
+func (q actionQueue) less(i, j int) bool {
+	if q[i].t != q[j].t {
+		return q[i].t < q[j].t
+	}
+	return q[i].seq < q[j].seq
+}
+
+func (q *actionQueue) push(a action) {
+	*q = append(*q, a)
+	h := *q
+	i := len(h) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			break
+		}
+		h[i], h[p] = h[p], h[i]
+		i = p
+	}
+}
+
+func (q *actionQueue) pop() action {
+	h := *q
+	top := h[0]
+	n := len(h) - 1
+	h[0] = h[n]
+	h = h[:n]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= n {
+			break
+		}
+		c := l
+		if r := l + 1; r < n && h.less(r, l) {
+			c = r
+		}
+		if !h.less(c, i) {
+			break
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+	*q = h
+	return top
+}
+
+// Sim is one simulated process. It is a pure state machine: Step performs
+// the next action and emits its events; nothing else changes it.
+type Sim struct {
+	cfg   Config
+	ver   *Features
+	costs *Costs
+	now   Time
+	seq   uint64
+	q     actionQueue
+
+	allg   []*G
+	allm   []*M
+	allp   []*P // len == gomaxprocs; destroyed Ps are dropped
+	procs  int
+	sched  schedt
+	sysmon sysmonState
+	poll   netpollState
+	objs   objects
+	stw    stwState
+	rng    wyrand // the simulation's own stream (select, seeding new Ms)
+
+	stealOrder randomOrder
+
+	events   []Event
+	nevents  int64
+	record   bool
+	sink     func(*Event)
+	check    bool
+	checkErr error
+
+	mainG       *G
+	exited      bool
+	exitCode    int
+	limitHit    bool
+	deadlock    string
+	output      []string
+	stderr      []string
+	mainGoexit  bool
+	startupDone bool
+	templateM   *M
+}
+
+// Option adjusts how a Sim reports what it does.
+type Option func(*Sim)
+
+// WithSink streams every event to f instead of keeping the log in memory.
+// The Event is reused: copy what must outlive the call.
+func WithSink(f func(*Event)) Option { return func(s *Sim) { s.sink = f; s.record = false } }
+
+// WithInvariants checks the scheduler's invariants after every event and
+// stops the run at the first violation (see CheckErr).
+func WithInvariants() Option { return func(s *Sim) { s.check = true } }
+
+// New creates a process whose main goroutine runs main.
+func New(cfg Config, main Program, opts ...Option) (*Sim, error) {
+	if err := cfg.validate(); err != nil {
+		return nil, err
+	}
+	if main == nil {
+		return nil, fmt.Errorf("core: no main program")
+	}
+	s := &Sim{cfg: cfg, record: true}
+	s.ver = &s.cfg.Version
+	s.costs = &s.cfg.Costs
+	for _, o := range opts {
+		o(s)
+	}
+	s.rng = newWyrand(cfg.Seed, 0xC0FFEE)
+	s.sched.lastpoll = s.nanotime()
+	s.sched.customGOMAXPROCS = cfg.CustomProcs
+	s.objs.init()
+	s.boot(main)
+	return s, nil
+}
+
+// Config returns the configuration the Sim was made with.
+func (s *Sim) Config() Config { return s.cfg }
+
+// Now is the current virtual time.
+func (s *Sim) Now() Time { return s.now }
+
+// Events returns the recorded event log (nil when streaming to a sink).
+func (s *Sim) Events() []Event { return s.events }
+
+// NumEvents counts every event emitted so far.
+func (s *Sim) NumEvents() int64 { return s.nevents }
+
+// Output returns the lines the program printed to standard output so far.
+func (s *Sim) Output() []string { return s.output }
+
+// Stderr returns the lines written to standard error (println, panics).
+func (s *Sim) Stderr() []string { return s.stderr }
+
+// Done reports whether the process has ended (exit, deadlock or limit).
+func (s *Sim) Done() bool { return s.exited }
+
+// ExitCode is the process's exit status once Done: 0 after main returns,
+// 2 after a fatal error such as a deadlock, N after os.Exit(N).
+func (s *Sim) ExitCode() int { return s.exitCode }
+
+// Deadlock returns the runtime's fatal message if checkdead fired.
+func (s *Sim) Deadlock() string { return s.deadlock }
+
+// LimitReached reports whether a limit ended the run.
+func (s *Sim) LimitReached() bool { return s.limitHit }
+
+// CheckErr is the first invariant violation found (with WithInvariants).
+func (s *Sim) CheckErr() error { return s.checkErr }
+
+// nanotime is what the runtime's monotonic clock would read. It is offset
+// from zero like a real monotonic clock; the offset matters for the zeroed
+// sysmontick quirk (runtime-facts 10.8).
+func (s *Sim) nanotime() Time { return s.now + bootClock }
+
+// bootClock is the virtual monotonic clock at process start.
+const bootClock Time = Time(3600 * Second)
+
+func (s *Sim) schedule(t Time, kind actKind, m *M, gen uint32, arg int64) {
+	s.seq++
+	s.q.push(action{t: t, seq: s.seq, kind: kind, gen: gen, m: m, arg: arg})
+}
+
+// Step performs the next action. It returns false once the process ended.
+func (s *Sim) Step() bool {
+	if s.exited {
+		return false
+	}
+	if len(s.q) == 0 {
+		// Nothing can ever happen again; the runtime's checkdead would have
+		// fired from the last M to park. Reaching here means a thread is
+		// blocked forever in netpoll with no waiters: report it as a hang.
+		s.fatal("all goroutines are asleep - deadlock!")
+		return false
+	}
+	a := s.q.pop()
+	if a.t > s.cfg.Limits.MaxTime {
+		s.now = s.cfg.Limits.MaxTime
+		s.limit(LimitTime, fmt.Sprintf("virtual time limit %s reached", FormatDuration(int64(s.cfg.Limits.MaxTime))))
+		return false
+	}
+	s.now = a.t
+	s.dispatch(a)
+	if s.check && !s.exited {
+		s.checkQuiescent()
+	}
+	return !s.exited
+}
+
+// Run steps until the process ends. It returns ErrLimit if a limit ended it
+// and the first invariant violation if checking is on.
+func (s *Sim) Run() error {
+	for s.Step() {
+	}
+	if s.checkErr != nil {
+		return s.checkErr
+	}
+	if s.limitHit {
+		return ErrLimit
+	}
+	return nil
+}
+
+// RunUntil steps until virtual time t (or the end). It returns true if the
+// process is still running.
+func (s *Sim) RunUntil(t Time) bool {
+	for !s.exited && len(s.q) > 0 && s.q[0].t <= t {
+		s.Step()
+	}
+	return !s.exited
+}
+
+func (s *Sim) dispatch(a action) {
+	m := a.m
+	switch a.kind {
+	case actGOp:
+		if a.gen != m.gen {
+			return
+		}
+		s.runG(m)
+	case actCoopCheck:
+		if a.gen != m.gen {
+			return
+		}
+		s.coopCheck(m)
+	case actSignal:
+		s.doSigPreempt(m)
+	case actMStart:
+		s.mstart(m)
+	case actMWake:
+		if a.gen != m.gen {
+			return
+		}
+		s.mwoken(m)
+	case actSyscallDone:
+		s.exitsyscall(m)
+	case actSysmon:
+		s.sysmonLoop(false)
+	case actSysmonDeep:
+		if a.gen != s.sysmon.gen {
+			return
+		}
+		s.sysmonDeepDone(a.arg != 0)
+	case actIOReady:
+		s.ioReady(a.arg)
+	case actNetpollWake:
+		if a.gen != m.gen {
+			return
+		}
+		s.netpollWoken(m, Reason(a.arg))
+	case actSleepDone:
+		if a.gen != m.gen {
+			return
+		}
+		m.state = MRunning
+		s.scheduleM(m)
+	case actSTWCheck:
+		if a.gen != s.stw.gen {
+			return
+		}
+		s.stwCheck()
+	default:
+		panic(fmt.Sprintf("core.dispatch: unknown action %d", a.kind))
+	}
+}
+
+// emit records one event. Every state change goes through here, so the log
+// is the single source for traces, narration and the player.
+func (s *Sim) emit(e Event) {
+	if s.exited {
+		return
+	}
+	s.nevents++
+	e.Seq = s.nevents
+	e.T = s.now
+	if s.record {
+		s.events = append(s.events, e)
+	}
+	if s.sink != nil {
+		s.sink(&e)
+	}
+	if s.check && s.checkErr == nil {
+		if err := s.checkStructural(); err != nil {
+			s.checkErr = fmt.Errorf("after event %d (%s): %w", e.Seq, e.String(), err)
+			s.exited = true
+			s.exitCode = 2
+		}
+	}
+	if s.nevents >= s.cfg.Limits.MaxEvents && e.Kind != EvLimit && !s.exited {
+		s.limit(LimitEvents, fmt.Sprintf("event limit %d reached", s.cfg.Limits.MaxEvents))
+	}
+}
+
+// ev builds an event with "none" ids.
+func ev(k EvKind) Event { return Event{Kind: k, M: -1, P: -1, P2: -1} }
+
+func mid(m *M) int32 {
+	if m == nil {
+		return -1
+	}
+	return int32(m.ID)
+}
+
+func pid(p *P) int32 {
+	if p == nil {
+		return -1
+	}
+	return p.ID
+}
+
+func gid(g *G) int64 {
+	if g == nil {
+		return 0
+	}
+	return g.ID
+}
+
+func (s *Sim) limit(r Reason, msg string) {
+	if s.exited {
+		return
+	}
+	e := ev(EvLimit)
+	e.Why = r
+	e.Text = msg
+	s.emit(e)
+	s.limitHit = true
+	s.end(2)
+}
+
+// fatal ends the process the way the runtime's fatal() does.
+func (s *Sim) fatal(msg string) {
+	if s.exited {
+		return
+	}
+	s.deadlock = msg
+	e := ev(EvDeadlock)
+	e.Text = msg
+	s.emit(e)
+	s.end(2)
+}
+
+func (s *Sim) end(code int) {
+	if s.exited {
+		return
+	}
+	e := ev(EvExit)
+	e.N = int64(code)
+	s.emit(e)
+	s.exited = true
+	s.exitCode = code
+}

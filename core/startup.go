@@ -1,0 +1,101 @@
+package core
+
+// boot builds the process the way rt0_go and schedinit do: GOMAXPROCS Ps,
+// m0 on P0, the main goroutine in P0's runnext (proc.go:schedinit,
+// procresize, rt0_go → newproc(runtime.main) → mstart).
+func (s *Sim) boot(main Program) {
+	n := s.cfg.Procs
+	m0 := s.allocm()
+	s.resizeAllp(n)
+	s.procs = n
+	s.stealOrder.reset(uint32(n))
+	s.acquirep(m0, s.allp[0])
+	s.putIdlePs(nil)
+	prog := main
+	name := "main.main"
+	if s.cfg.Startup == StartupFaithful {
+		prog = s.runtimeMain(main)
+		name = "runtime.main"
+	} else {
+		s.sched.mainStarted = true
+		s.startupDone = true
+		s.startSysmon()
+	}
+	s.mainG = s.newproc(m0, nil, prog, name, false)
+	s.schedule(s.now, actMStart, m0, m0.gen, 0)
+}
+
+// resizeAllp grows allp to n fresh Ps (status _Pgcstop until placed).
+func (s *Sim) resizeAllp(n int) {
+	for i := len(s.allp); i < n; i++ {
+		s.allp = append(s.allp, &P{ID: int32(i), status: Pgcstop})
+	}
+}
+
+// putIdlePs idles every P other than cur that has no work, lowest id pushed
+// first so that the highest-id idle P is handed out first
+// (proc.go:procresize). It returns the Ps that have work.
+func (s *Sim) putIdlePs(cur *P) []*P {
+	var idle, runnable []*P
+	for i := s.procs - 1; i >= 0; i-- {
+		pp := s.allp[i]
+		if pp.m != nil && pp.m.p == pp {
+			continue // the caller's P
+		}
+		pp.status = Pidle
+		if pp.runqempty() {
+			idle = append([]*P{pp}, idle...)
+			continue
+		}
+		runnable = append(runnable, pp)
+	}
+	for _, pp := range idle {
+		s.pidleput(pp)
+	}
+	return runnable
+}
+
+// runtimeMain is runtime.main before main.main (runtime-facts §19): sysmon,
+// the init-time LockOSThread, forcegc, gcenable's bgsweep and bgscavenge
+// with their two handshakes, the GOMAXPROCS updater (1.25+) and the
+// finalizer goroutine; then unlock and run main.main.
+func (s *Sim) runtimeMain(main Program) Program {
+	c := s.NewChan(2)
+	ops := []Op{
+		{Kind: opMainStarted},
+		{Kind: opStartSysmon},
+		{Kind: opLockInternal},
+		{Kind: OpGo, Name: "runtime.forcegchelper", Body: []Op{{Kind: OpParkForever, Reason: WaitForceGCIdle}}},
+		{Kind: OpGo, Name: "runtime.bgsweep", Body: []Op{{Kind: OpSend, Obj: c, Val: 1}, {Kind: OpParkForever, Reason: WaitGCSweepWait}}},
+		{Kind: OpGo, Name: "runtime.bgscavenge", Body: []Op{{Kind: OpSend, Obj: c, Val: 1}, {Kind: OpParkForever, Reason: WaitGCScavengeWait}}},
+		{Kind: OpRecv, Obj: c},
+		{Kind: OpRecv, Obj: c},
+	}
+	upd := s.ver.UpdateMaxProcs
+	if s.cfg.Debug.UpdateMaxProcs == 0 {
+		upd = false
+	} else if s.cfg.Debug.UpdateMaxProcs > 0 {
+		upd = true
+	}
+	if upd {
+		ops = append(ops, Op{Kind: OpGo, Name: "runtime.updateMaxProcsGoroutine", Body: []Op{{Kind: OpParkForever, Reason: WaitUpdateMaxProcs}}})
+	}
+	ops = append(ops,
+		Op{Kind: OpGo, Name: "runtime.runFinalizers", Body: []Op{{Kind: OpParkForever, Reason: WaitFinalizerWait}}},
+		Op{Kind: opUnlockInternal},
+		Op{Kind: opUserMain},
+	)
+	pre := Ops(ops...).(*opList)
+	inPre := true
+	return ProgramFunc(func(r Result) Op {
+		if inPre {
+			op := pre.Next(r)
+			if op.Kind != OpReturn {
+				return op
+			}
+			inPre = false
+			r = Result{}
+		}
+		return main.Next(r)
+	})
+}

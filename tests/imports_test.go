@@ -1,0 +1,415 @@
+package tests
+
+// The dependency rule of the architecture, made executable.
+//
+// Each rule is a plain function over a list of packages and their direct
+// imports, so that a unit test can feed it a forbidden import and watch it
+// fail (TestImportRulesReportForbiddenImports): a rule that cannot fail
+// checks nothing. The Test* functions below apply the rules to what
+// `go list` reports for this module, once for the host and once for
+// GOOS=js GOARCH=wasm, because build tags choose files and so imports.
+//
+// These rules are policy. When one fails, change the import, not the rule.
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// module is the import path of this module; every package path below is
+// relative to it.
+const module = "github.com/gmpbook/gmpbook"
+
+// ebiten is the import path prefix of the Ebiten game engine. Importing it
+// panics without a display, so only the packages that draw may import it.
+const ebiten = "github.com/hajimehoshi/ebiten/v2"
+
+// coreStdlib is the whole of the standard library that core may import:
+// formatting, sorting, text and JSON. Nothing here reads a clock, touches the
+// host, starts a goroutine or draws randomness from outside the simulation.
+var coreStdlib = []string{
+	"bytes",
+	"cmp",
+	"errors",
+	"fmt",
+	"io",
+	"iter",
+	"math",
+	"math/bits",
+	"slices",
+	"sort",
+	"strconv",
+	"strings",
+	"unicode",
+	"unicode/utf8",
+	"encoding/json",
+}
+
+// hostPackages are standard library packages through which core would stop
+// being a pure, deterministic state machine: a host clock (time), the host
+// itself (os, net, runtime, unsafe, syscall/js), real concurrency (sync,
+// sync/atomic) or randomness not owned by the simulation (math/rand). They
+// are named here as well as left out of coreStdlib, so that adding one to
+// the allowlist by mistake still fails a test.
+var hostPackages = []string{
+	"time",
+	"os",
+	"net",
+	"sync",
+	"sync/atomic",
+	"math/rand",
+	"math/rand/v2",
+	"syscall/js",
+	"unsafe",
+	"runtime",
+}
+
+// platforms are the GOOS/GOARCH pairs under which imports are listed. The
+// empty pair is the host; js/wasm is the browser build.
+var platforms = []struct{ goos, goarch string }{
+	{"", ""},
+	{"js", "wasm"},
+}
+
+// pkg is one package of the module and its direct (non-test) imports.
+type pkg struct {
+	path    string
+	imports []string
+}
+
+// rule reports whether the package importer must not import imp.
+type rule func(importer, imp string) bool
+
+// violations returns, sorted, one line "importer imports forbidden imp" for
+// each import that the rule forbids.
+func violations(pkgs []pkg, forbidden rule) []string {
+	var out []string
+	for _, p := range pkgs {
+		for _, imp := range p.imports {
+			if forbidden(p.path, imp) {
+				out = append(out, fmt.Sprintf("%s imports forbidden %q", p.path, imp))
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// within reports whether the import path is the package dir of this module
+// (a slash-separated path such as "render/view") or a package under it.
+func within(path, dir string) bool {
+	p := module + "/" + dir
+	return path == p || strings.HasPrefix(path, p+"/")
+}
+
+// isCore reports whether the import path is core or a package under core/.
+func isCore(path string) bool { return within(path, "core") }
+
+// isEbiten reports whether the import path is Ebiten or one of its packages.
+func isEbiten(path string) bool {
+	return path == ebiten || strings.HasPrefix(path, ebiten+"/")
+}
+
+// mayImportEbiten reports whether the package may import Ebiten: render and
+// its packages except render/view, and the desktop entry point.
+func mayImportEbiten(path string) bool {
+	return within(path, "render") && !within(path, "render/view") ||
+		within(path, "cmd/gmpbook-desktop") ||
+		within(path, "desktop")
+}
+
+// coreImportsOnlyPureStdlib forbids a core package any import that is
+// neither in coreStdlib nor another core package.
+func coreImportsOnlyPureStdlib(importer, imp string) bool {
+	return isCore(importer) && !isCore(imp) && !slices.Contains(coreStdlib, imp)
+}
+
+// coreImportsNoHostPackage forbids a core package the hostPackages.
+func coreImportsNoHostPackage(importer, imp string) bool {
+	return isCore(importer) && slices.Contains(hostPackages, imp)
+}
+
+// onlyWasmImportsSyscallJS forbids syscall/js outside wasm/.
+func onlyWasmImportsSyscallJS(importer, imp string) bool {
+	return imp == "syscall/js" && !within(importer, "wasm")
+}
+
+// ebitenOnlyInRenderAndDesktop forbids Ebiten outside render (but not
+// render/view) and the desktop entry point.
+func ebitenOnlyInRenderAndDesktop(importer, imp string) bool {
+	return isEbiten(imp) && !mayImportEbiten(importer)
+}
+
+// concurrencyStatements returns one line "file:line: what" for each go
+// statement and each select statement in f.
+func concurrencyStatements(fset *token.FileSet, f *ast.File) []string {
+	var out []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		var what string
+		switch n.(type) {
+		case *ast.GoStmt:
+			what = "go statement"
+		case *ast.SelectStmt:
+			what = "select statement"
+		default:
+			return true
+		}
+		pos := fset.Position(n.Pos())
+		out = append(out, fmt.Sprintf("%s:%d: %s", pos.Filename, pos.Line, what))
+		return true
+	})
+	return out
+}
+
+func TestImportRulesReportForbiddenImports(t *testing.T) {
+	fake := []pkg{
+		{module + "/core", []string{"fmt", "slices", "time", module + "/core/internal/heap"}},
+		{module + "/core/internal/heap", []string{"cmp", "os", "github.com/example/dep"}},
+		{module + "/corelike", []string{"time"}}, // not core: only a shared prefix
+		{module + "/script", []string{"go/parser", "syscall/js", module + "/core"}},
+		{module + "/wasm", []string{"syscall/js", module + "/render"}},
+		{module + "/render", []string{ebiten, module + "/render/view"}},
+		{module + "/render/widgets", []string{ebiten + "/vector"}},
+		{module + "/render/view", []string{ebiten + "/text/v2", module + "/core"}},
+		{module + "/cmd/gmpbook", []string{ebiten + "/inpututil"}},
+		{module + "/cmd/gmpbook-desktop", []string{ebiten}},
+		{module + "/desktop/present", []string{ebiten}},
+	}
+	tests := []struct {
+		name string
+		rule rule
+		want []string
+	}{
+		{"core imports only pure stdlib", coreImportsOnlyPureStdlib, []string{
+			module + `/core imports forbidden "time"`,
+			module + `/core/internal/heap imports forbidden "github.com/example/dep"`,
+			module + `/core/internal/heap imports forbidden "os"`,
+		}},
+		{"core imports no host package", coreImportsNoHostPackage, []string{
+			module + `/core imports forbidden "time"`,
+			module + `/core/internal/heap imports forbidden "os"`,
+		}},
+		{"only wasm imports syscall/js", onlyWasmImportsSyscallJS, []string{
+			module + `/script imports forbidden "syscall/js"`,
+		}},
+		{"ebiten only in render and desktop", ebitenOnlyInRenderAndDesktop, []string{
+			module + `/cmd/gmpbook imports forbidden "` + ebiten + `/inpututil"`,
+			module + `/render/view imports forbidden "` + ebiten + `/text/v2"`,
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, violations(fake, tt.rule))
+		})
+	}
+}
+
+func TestGoroutineCheckReportsGoAndSelect(t *testing.T) {
+	const src = `package core
+
+func f(c chan int) {
+	go func() {}()
+	select {
+	case <-c:
+	}
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "core/fake.go", src, parser.SkipObjectResolution)
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"core/fake.go:4: go statement",
+		"core/fake.go:5: select statement",
+	}, concurrencyStatements(fset, f))
+}
+
+func TestHostPackagesAreNotInTheCoreAllowlist(t *testing.T) {
+	for _, h := range hostPackages {
+		assert.NotContains(t, coreStdlib, h, "core's allowlist must not grow to include a host package")
+	}
+}
+
+func TestCoreImportsOnlyPureStdlib(t *testing.T) {
+	pkgs := corePackages(t, listModule(t))
+	assert.Empty(t, violations(pkgs, coreImportsOnlyPureStdlib),
+		"core may import only other core packages and the standard library allowlist %v", coreStdlib)
+}
+
+func TestCoreImportsNoHostPackage(t *testing.T) {
+	pkgs := corePackages(t, listModule(t))
+	assert.Empty(t, violations(pkgs, coreImportsNoHostPackage),
+		"core must not import any of %v: it is a pure state machine with virtual time", hostPackages)
+}
+
+func TestCoreStartsNoGoroutines(t *testing.T) {
+	root := moduleRoot(t)
+	dir := filepath.Join(root, "core")
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		t.Skip("core/ does not exist yet")
+	}
+	fset := token.NewFileSet()
+	var found []string
+	files := 0
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			// The go command ignores these directories too.
+			if path != dir && (name == "testdata" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		rel, err := filepath.Rel(root, path)
+		if err != nil {
+			return err
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		f, err := parser.ParseFile(fset, filepath.ToSlash(rel), src, parser.SkipObjectResolution)
+		if err != nil {
+			t.Errorf("parse %s: %v", rel, err)
+			return nil
+		}
+		files++
+		found = append(found, concurrencyStatements(fset, f)...)
+		return nil
+	})
+	require.NoError(t, err)
+	t.Logf("checked %d non-test files under core/", files)
+	assert.Empty(t, found, "core is a single-threaded state machine: no go or select statement outside tests")
+}
+
+func TestOnlyWasmImportsSyscallJS(t *testing.T) {
+	assert.Empty(t, violations(listModule(t), onlyWasmImportsSyscallJS),
+		"only wasm/ may import syscall/js")
+}
+
+func TestEbitenOnlyInRenderAndDesktop(t *testing.T) {
+	assert.Empty(t, violations(listModule(t), ebitenOnlyInRenderAndDesktop),
+		"only render (not render/view), cmd/gmpbook-desktop and desktop/ may import Ebiten")
+
+	// render/view is tested on machines with no display, and cmd/gmpbook is
+	// pure Go with no cgo: neither may reach Ebiten even through another
+	// package.
+	for _, dir := range []string{"render/view", "cmd/gmpbook"} {
+		t.Run(dir+" never depends on Ebiten", func(t *testing.T) {
+			root := moduleRoot(t)
+			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir))); errors.Is(err, fs.ErrNotExist) {
+				t.Skipf("%s does not exist yet", dir)
+			}
+			for _, p := range platforms {
+				deps := goList(t, root, p.goos, p.goarch, "-deps", "-e", "-f", "{{.ImportPath}}", "./"+dir+"/...")
+				var bad []string
+				for _, d := range deps {
+					if isEbiten(d) {
+						bad = append(bad, d)
+					}
+				}
+				assert.Empty(t, bad, "%s depends on Ebiten (GOOS=%q GOARCH=%q)", dir, p.goos, p.goarch)
+			}
+		})
+	}
+}
+
+// corePackages returns the core packages of pkgs. It skips the test when
+// there are none and core/ does not exist, and fails it when core/ exists
+// but go list did not see it.
+func corePackages(t *testing.T, pkgs []pkg) []pkg {
+	t.Helper()
+	var core []pkg
+	for _, p := range pkgs {
+		if isCore(p.path) {
+			core = append(core, p)
+		}
+	}
+	if len(core) == 0 {
+		if _, err := os.Stat(filepath.Join(moduleRoot(t), "core")); errors.Is(err, fs.ErrNotExist) {
+			t.Skip("core/ does not exist yet")
+		}
+		t.Fatal("core/ exists but go list reports no core package")
+	}
+	return core
+}
+
+// listModule returns every package of the module with the union of its
+// direct imports over all platforms, sorted by path.
+func listModule(t *testing.T) []pkg {
+	t.Helper()
+	root := moduleRoot(t)
+	imports := map[string][]string{}
+	for _, p := range platforms {
+		lines := goList(t, root, p.goos, p.goarch, "-e", "-f", `{{.ImportPath}}|{{join .Imports ","}}`, "./...")
+		for _, line := range lines {
+			path, list, ok := strings.Cut(line, "|")
+			require.True(t, ok, "unexpected go list line %q", line)
+			imports[path] = append(imports[path], strings.Split(list, ",")...)
+		}
+	}
+	var pkgs []pkg
+	for path, imps := range imports {
+		imps = slices.DeleteFunc(imps, func(s string) bool { return s == "" })
+		slices.Sort(imps)
+		pkgs = append(pkgs, pkg{path, slices.Compact(imps)})
+	}
+	slices.SortFunc(pkgs, func(a, b pkg) int { return strings.Compare(a.path, b.path) })
+	// The listing must at least see this package, or every rule above would
+	// pass on nothing.
+	require.True(t, slices.ContainsFunc(pkgs, func(p pkg) bool { return p.path == module+"/tests" }),
+		"go list did not report %s/tests: the listing is broken", module)
+	return pkgs
+}
+
+// moduleRoot returns the directory holding this module's go.mod.
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	require.NoError(t, err, "go env GOMOD")
+	gomod := strings.TrimSpace(string(out))
+	require.True(t, gomod != "" && gomod != os.DevNull, "not inside a module (go env GOMOD = %q)", gomod)
+	return filepath.Dir(gomod)
+}
+
+// goList runs go list with args in dir for the given GOOS and GOARCH (empty
+// for the host) and returns its non-empty output lines.
+func goList(t *testing.T, dir, goos, goarch string, args ...string) []string {
+	t.Helper()
+	cmd := exec.Command("go", append([]string{"list"}, args...)...)
+	cmd.Dir = dir
+	cmd.Env = os.Environ()
+	if goos != "" {
+		cmd.Env = append(cmd.Env, "GOOS="+goos, "GOARCH="+goarch)
+	}
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	require.NoError(t, err, "go list %s (GOOS=%q GOARCH=%q): %s", strings.Join(args, " "), goos, goarch, stderr.String())
+	var lines []string
+	for _, line := range strings.Split(string(out), "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
