@@ -4,9 +4,10 @@ import "fmt"
 
 // objects holds the program's channels, mutexes and WaitGroups, by id.
 type objects struct {
-	chans []*hchan // id = index+1; 0 is the nil channel
-	mus   []*mutex
-	wgs   []*waitGroup
+	chans   []*hchan // id = index+1; 0 is the nil channel
+	rtchans []*hchan // the runtime's own channels: id = -(index+1)
+	mus     []*mutex
+	wgs     []*waitGroup
 }
 
 func (o *objects) init() {}
@@ -38,7 +39,18 @@ func (s *Sim) NewChan(capacity int) int64 {
 	return c.id
 }
 
+// newRuntimeChan makes a channel for runtime.main's own use, outside the
+// program's id space so that program ids do not depend on the start-up.
+func (s *Sim) newRuntimeChan(capacity int) int64 {
+	c := &hchan{id: -int64(len(s.objs.rtchans) + 1), cap: capacity}
+	s.objs.rtchans = append(s.objs.rtchans, c)
+	return c.id
+}
+
 func (s *Sim) chanByID(id int64) *hchan {
+	if id < 0 && -id <= int64(len(s.objs.rtchans)) {
+		return s.objs.rtchans[-id-1]
+	}
 	if id <= 0 || id > int64(len(s.objs.chans)) {
 		return nil
 	}
@@ -232,7 +244,7 @@ func (s *Sim) selectgo(m *M, g *G, cases []SelectCase, hasDefault bool) bool {
 	n := len(cases)
 	order := make([]int, 0, n)
 	for i, cs := range cases {
-		if cs.Chan == 0 || s.chanByID(cs.Chan) == nil {
+		if s.chanByID(cs.Chan) == nil {
 			continue
 		}
 		j := int(m.rng.nextn(uint32(len(order) + 1)))

@@ -18,7 +18,11 @@ func (s *Sim) runG(m *M) {
 		if g.opStarted {
 			switch g.op.Kind {
 			case OpCompute:
-				if g.remaining > 0 && m.p != nil && g.status == Grunning {
+				if g.computing {
+					g.remaining -= Duration(s.now - g.runStart)
+					g.computing = false
+				}
+				if g.remaining > 0 {
 					// Resumed after preemption: compute what is left.
 					if !s.startCompute(m, g) {
 						return
@@ -79,6 +83,7 @@ func (s *Sim) startCompute(m *M, g *G) bool {
 		return true
 	}
 	g.opStarted = true
+	g.computing = true
 	g.runStart = s.now
 	m.gen++
 	s.schedule(s.now+Time(g.remaining), actGOp, m, m.gen, 0)
@@ -101,10 +106,7 @@ func (s *Sim) doOp(m *M, g *G, op Op) (cost Duration, cont bool) {
 		}
 		g.op = op
 		g.remaining = op.D
-		g.opStarted = true
-		g.runStart = s.now
-		m.gen++
-		s.schedule(s.now+Time(op.D), actGOp, m, m.gen, 0)
+		s.startCompute(m, g)
 		return 0, false
 	case OpGo:
 		if op.Prog == nil {

@@ -18,7 +18,7 @@ func (s *Sim) preemptone(pp *P) bool {
 	e.G, e.M, e.P, e.Flag = g.ID, mid(m), pp.ID, signal
 	s.emit(e)
 	// Code with calls reaches a prologue soon and sees stackPreempt.
-	if g.opStarted && g.op.Kind == OpCompute && g.op.Calls {
+	if g.computing && g.op.Calls {
 		s.schedule(s.now+Time(s.costs.CallInterval), actCoopCheck, m, m.gen, 0)
 	}
 	if signal {
@@ -36,7 +36,7 @@ func (s *Sim) preemptone(pp *P) bool {
 // request pending (stack.go:newstack → gopreempt_m).
 func (s *Sim) coopCheck(m *M) {
 	g := m.curg
-	if g == nil || !g.preempt || !g.opStarted || g.op.Kind != OpCompute {
+	if g == nil || !g.preempt || !g.computing {
 		return
 	}
 	s.interruptCompute(m, g)
@@ -52,7 +52,7 @@ func (s *Sim) doSigPreempt(m *M) {
 	if g == nil || g.status != Grunning || m.p == nil {
 		return
 	}
-	if !(g.preempt || m.p.preempt) || !g.opStarted || g.op.Kind != OpCompute {
+	if !(g.preempt || m.p.preempt) || !g.computing {
 		return
 	}
 	s.interruptCompute(m, g)
@@ -61,11 +61,11 @@ func (s *Sim) doSigPreempt(m *M) {
 
 // interruptCompute stops g's Compute op now, keeping the CPU time left.
 func (s *Sim) interruptCompute(m *M, g *G) {
-	done := Duration(s.now - g.runStart)
-	g.remaining -= done
+	g.remaining -= Duration(s.now - g.runStart)
 	if g.remaining < 0 {
 		g.remaining = 0
 	}
+	g.computing = false
 	m.gen++ // the queued "compute finished" action is now stale
 }
 

@@ -123,20 +123,22 @@ func (s *Sim) goexit0(m *M, g *G) {
 	g.prog = nil
 	g.op = Op{}
 	g.res = Result{}
+	wasLocked := m.lockedg == g
 	g.lockedm = nil
 	g.lockExt = 0
+	g.lockInt = 0
+	if wasLocked {
+		m.lockedg = nil
+	}
 	dest := s.gfput(pp, g)
 	e := ev(EvGoEnd)
 	e.G, e.M, e.P, e.Why = g.ID, mid(m), pid(pp), dest
 	s.emit(e)
-	if m.lockedg == g {
-		m.lockedg = nil
-		if locked {
-			// A G that exits while locked takes its thread with it
-			// (proc.go:gdestroy: "lockedExt... the thread exits").
-			s.mexit(m)
-			return
-		}
+	if wasLocked && locked {
+		// A G that exits while locked takes its thread with it
+		// (proc.go:gdestroy: the M exits instead of being reused).
+		s.mexit(m)
+		return
 	}
 	s.scheduleM(m)
 }

@@ -101,6 +101,7 @@ type G struct {
 	opStarted  bool
 	remaining  Duration // CPU time left in a Compute op
 	runStart   Time     // when the current slice of a Compute op started
+	computing  bool     // a Compute op's completion is scheduled (runStart valid)
 	sleepWhen  Time
 	timer      *timer
 	waitObj    int64 // the chan/mutex/wg/fd it waits on

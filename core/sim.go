@@ -135,6 +135,23 @@ type Option func(*Sim)
 // The Event is reused: copy what must outlive the call.
 func WithSink(f func(*Event)) Option { return func(s *Sim) { s.sink = f; s.record = false } }
 
+// WithObjects pre-creates channels (one per buffer size in chanCaps),
+// mutexes and WaitGroups with ids 1, 2, … so that op-list programs can name
+// them.
+func WithObjects(chanCaps []int, mutexes, waitGroups int) Option {
+	return func(s *Sim) {
+		for _, c := range chanCaps {
+			s.NewChan(c)
+		}
+		for range mutexes {
+			s.NewMutex()
+		}
+		for range waitGroups {
+			s.NewWaitGroup()
+		}
+	}
+}
+
 // WithInvariants checks the scheduler's invariants after every event and
 // stops the run at the first violation (see CheckErr).
 func WithInvariants() Option { return func(s *Sim) { s.check = true } }
@@ -150,13 +167,13 @@ func New(cfg Config, main Program, opts ...Option) (*Sim, error) {
 	s := &Sim{cfg: cfg, record: true}
 	s.ver = &s.cfg.Version
 	s.costs = &s.cfg.Costs
+	s.objs.init()
 	for _, o := range opts {
 		o(s)
 	}
 	s.rng = newWyrand(cfg.Seed, 0xC0FFEE)
 	s.sched.lastpoll = s.nanotime()
 	s.sched.customGOMAXPROCS = cfg.CustomProcs
-	s.objs.init()
 	s.boot(main)
 	return s, nil
 }
@@ -333,7 +350,7 @@ func (s *Sim) emit(e Event) {
 			s.exitCode = 2
 		}
 	}
-	if s.nevents >= s.cfg.Limits.MaxEvents && e.Kind != EvLimit && !s.exited {
+	if s.nevents >= s.cfg.Limits.MaxEvents && !s.limitHit && e.Kind < EvDeadlock && !s.exited {
 		s.limit(LimitEvents, fmt.Sprintf("event limit %d reached", s.cfg.Limits.MaxEvents))
 	}
 }
@@ -366,11 +383,11 @@ func (s *Sim) limit(r Reason, msg string) {
 	if s.exited {
 		return
 	}
+	s.limitHit = true
 	e := ev(EvLimit)
 	e.Why = r
 	e.Text = msg
 	s.emit(e)
-	s.limitHit = true
 	s.end(2)
 }
 

@@ -16,12 +16,21 @@ func (s *Sim) boot(main Program) {
 	if s.cfg.Startup == StartupFaithful {
 		prog = s.runtimeMain(main)
 		name = "runtime.main"
-	} else {
+	}
+	s.mainG = s.newproc(m0, nil, prog, name, false)
+	if s.cfg.Startup == StartupClean {
+		// main.main starts at once: sysmon runs and newproc wakes Ps. The
+		// idealised start also spares the Ps the zeroed-sysmontick quirk
+		// (runtime-facts 10.8), which a real process has long passed by
+		// the time main.main runs; otherwise every clean scene would see
+		// main preempted at sysmon's first look.
+		for _, pp := range s.allp {
+			pp.sysmontick.schedwhen = s.nanotime()
+		}
 		s.sched.mainStarted = true
 		s.startupDone = true
 		s.startSysmon()
 	}
-	s.mainG = s.newproc(m0, nil, prog, name, false)
 	s.schedule(s.now, actMStart, m0, m0.gen, 0)
 }
 
@@ -60,7 +69,7 @@ func (s *Sim) putIdlePs(cur *P) []*P {
 // with their two handshakes, the GOMAXPROCS updater (1.25+) and the
 // finalizer goroutine; then unlock and run main.main.
 func (s *Sim) runtimeMain(main Program) Program {
-	c := s.NewChan(2)
+	c := s.newRuntimeChan(2) // gcenable's handshake channel
 	ops := []Op{
 		{Kind: opMainStarted},
 		{Kind: opStartSysmon},
