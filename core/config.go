@@ -83,34 +83,33 @@ func (s Startup) String() string {
 
 // Costs are the virtual durations of runtime steps and OS latencies. The
 // defaults are anchored on measurements on the reference machine
-// (shared/spec/observations.md): a channel switch ~155ns, a Gosched ~81ns,
-// spawn+run+exit ~1.2µs, thread start ~14µs, sysmon's 20µs usleep ~92µs.
+// (shared/spec/observations.md, GOMAXPROCS=1): a Gosched between two Gs
+// takes ~81ns (Schedule), a channel hand-off ~155ns (Op+Park+Schedule),
+// spawn+run+exit ~1.2µs (Newproc+Schedule+Op+Goexit+Schedule), a new
+// thread ~14µs to start, sysmon's nominal 20µs usleep ~92µs (UsleepSlack).
 type Costs struct {
-	Schedule     Duration // one pass of schedule/findRunnable/execute that finds work
+	Schedule     Duration // schedule/findRunnable/execute until the G runs
 	Op           Duration // a channel, mutex, WaitGroup or bookkeeping op
-	Newproc      Duration // newproc + newproc1
-	Goexit       Duration // goexit0 + gfput
-	Park         Duration // gopark/park_m up to schedule
-	Steal        Duration // one stealWork pass over all Ps
+	Newproc      Duration // newproc + newproc1, charged to the creator
+	Goexit       Duration // goexit0 + gfput, before the M schedules again
+	Park         Duration // gopark/park_m, before the M schedules again
 	ThreadStart  Duration // newm: clone until the new M runs (runtime-facts 8.4 [T])
 	FutexWake    Duration // notewakeup until the parked M runs
 	SignalDelay  Duration // preemptM: SIGURG until the handler runs
 	CallInterval Duration // how often code with calls reaches a function prologue
-	UsleepSlack  Duration // what the kernel adds to every usleep (timer slack)
+	UsleepSlack  Duration // what the kernel adds to every usleep and timed wait (timer slack)
 	SyscallEnter Duration // entersyscall + exitsyscall bookkeeping
 	PrintWrite   Duration // the write(2) that fmt.Println makes
-	LoopIter     Duration // one iteration of a loop without calls
 }
 
 // DefaultCosts returns the costs measured on the reference machine.
 func DefaultCosts() Costs {
 	return Costs{
-		Schedule:     60,
-		Op:           40,
-		Newproc:      350,
-		Goexit:       250,
-		Park:         40,
-		Steal:        300,
+		Schedule:     80,
+		Op:           50,
+		Newproc:      500,
+		Goexit:       490,
+		Park:         25,
 		ThreadStart:  14 * Microsecond,
 		FutexWake:    5 * Microsecond,
 		SignalDelay:  3 * Microsecond,
@@ -118,7 +117,6 @@ func DefaultCosts() Costs {
 		UsleepSlack:  70 * Microsecond,
 		SyscallEnter: 100,
 		PrintWrite:   2 * Microsecond,
-		LoopIter:     1,
 	}
 }
 

@@ -131,6 +131,7 @@ func (s *Sim) goexit0(m *M, g *G) {
 		m.lockedg = nil
 	}
 	dest := s.gfput(pp, g)
+	m.pending += s.costs.Goexit
 	e := ev(EvGoEnd)
 	e.G, e.M, e.P, e.Why = g.ID, mid(m), pid(pp), dest
 	s.emit(e)
@@ -314,6 +315,7 @@ func (s *Sim) gopark(m *M, g *G, reason WaitReason, loc Loc, obj int64) {
 	g.waitObj = obj
 	g.waitSince = s.now
 	s.dropg(m)
+	m.pending += s.costs.Park
 	e := ev(EvGoBlock)
 	e.G, e.M, e.P, e.Wait, e.N = g.ID, mid(m), pid(m.p), reason, obj
 	s.emit(e)
@@ -337,7 +339,8 @@ func (s *Sim) execute(m *M, g *G, inheritTime bool, src Reason) {
 	e.G, e.M, e.P, e.Why, e.N, e.Flag = g.ID, mid(m), pp.ID, src, int64(pp.schedtick), inheritTime
 	s.emit(e)
 	m.gen++
-	s.schedule(s.now+Time(s.costs.Schedule), actGOp, m, m.gen, 0)
+	s.schedule(s.now+Time(s.costs.Schedule+m.pending), actGOp, m, m.gen, 0)
+	m.pending = 0
 }
 
 // scheduleM is one round of the scheduler on m (proc.go:schedule). It either

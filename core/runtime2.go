@@ -158,10 +158,11 @@ type M struct {
 	syscalltick     uint32
 	rng             wyrand
 	signalPending   bool
-	gen             uint32 // invalidates stale queued actions for this M
-	waitingSpinning bool   // started/woken as a spinner (counted in nmspinning before it runs)
-	slept3us        bool   // already did runqgrab's usleep(3) in this findRunnable
-	pollUntil       Time   // MNetpoll: when the poll times out (0 = never)
+	gen             uint32   // invalidates stale queued actions for this M
+	waitingSpinning bool     // started/woken as a spinner (counted in nmspinning before it runs)
+	slept3us        bool     // already did runqgrab's usleep(3) in this findRunnable
+	pollUntil       Time     // MNetpoll: when the poll times out (0 = never)
+	pending         Duration // runtime work since the last G ran, charged before the next starts
 	sysMon          bool
 	template        bool
 	nextLink        *M // midle stack link
