@@ -1,7 +1,7 @@
 // Package core simulates the Go 1.26 goroutine scheduler and netpoller in
 // virtual time.
 //
-// Goroutine scheduler, simulated
+// # Goroutine scheduler, simulated
 //
 // The runtime's job is to run goroutines (G) on OS threads (M). To run Go
 // code an M must hold a P, one of GOMAXPROCS processors; a P owns a local run
@@ -25,7 +25,7 @@
 // order). The same Config and programs therefore give a byte-identical event
 // log, natively and in WebAssembly.
 //
-// Events
+// # Events
 //
 // Every transition emits one Event, named after the runtime execution
 // tracer where it has a name (GoCreate, GoStart, GoBlock, GoUnblock,
@@ -37,7 +37,7 @@
 // SchedTrace and ChromeTrace render GODEBUG=schedtrace lines and Perfetto
 // traces from it alone.
 //
-// Programs
+// # Programs
 //
 // A goroutine's behaviour is a Program: the simulator asks it for the next
 // Op (compute with or without calls, go, Gosched, sleep, a system call, a
@@ -49,7 +49,7 @@
 // reads like the real one: a channel hand-off ~155ns, a Gosched ~80ns, a
 // thread start ~14µs, sysmon's 20µs sleep ~90µs.
 //
-// Where the simulator differs from the runtime
+// # Where the simulator differs from the runtime
 //
 // These simplifications are deliberate; a scene that depends on one of them
 // says so.
@@ -78,7 +78,7 @@
 //     not modelled, though the updater goroutine exists in faithful
 //     start-ups.
 //
-// Limits
+// # Limits
 //
 // Everything is bounded by Config.Limits: goroutines, events, threads and
 // virtual time. Reaching one ends the run with an EvLimit event and exit
@@ -86,7 +86,7 @@
 // reserved for inconsistencies inside the simulator itself, and name the
 // function that found them, like the runtime's throw.
 //
-// Invariants
+// # Invariants
 //
 // WithInvariants checks, after every event, that each G is in exactly one
 // place and that its status agrees (running on an M, in a runnext, a local
