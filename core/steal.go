@@ -48,8 +48,8 @@ func (s *Sim) stealWork(m *M) (g *G, inherit bool, src Reason, pollUntil Time, n
 
 // runqsteal steals half of p2's queue into pp's and returns the last G taken
 // to run (proc.go:runqsteal, runqgrab). The runnext G is taken only when
-// stealRunNextG and the queue is empty, after a 3µs sleep if p2 is running a
-// G that is not in a syscall.
+// stealRunNextG and the queue is empty, after a 3µs sleep if p2 is running
+// and its M is not in a syscall.
 func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, bool) {
 	n := p2.runqLen()
 	n = n - n/2
@@ -58,7 +58,7 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 			return nil, false
 		}
 		if p2.status == Prunning && !m.slept3us {
-			if c := p2.m; c != nil && c.curg != nil && c.curg.status != Gsyscall {
+			if c := p2.m; c != nil && (c.curg == nil || c.curg.status != Gsyscall) {
 				// "Sleep to ensure that pp isn't about to run the g we are
 				// about to steal" (proc.go:runqgrab): usleep(3), then look
 				// again from the top of findRunnable.
