@@ -51,13 +51,20 @@ func (s *Sim) runG(m *M) {
 			g.opStarted = false
 			g.op = Op{}
 		}
-		// Every op is a call: its prologue is a cooperative safe point.
-		if g.preempt {
+		var op Op
+		if g.opHeld {
+			op, g.op, g.opHeld = g.op, Op{}, false
+		} else {
+			op = g.prog.Next(g.res)
+			g.res = Result{}
+		}
+		// An op is a call: its prologue is a cooperative safe point, unless
+		// it only continues a loop without calls.
+		if g.preempt && !op.NoSafePoint {
+			g.op, g.opHeld = op, true
 			s.gopreemptM(m, g, PreemptCoop)
 			return
 		}
-		op := g.prog.Next(g.res)
-		g.res = Result{}
 		cost, cont := s.doOp(m, g, op)
 		if !cont || s.exited {
 			return

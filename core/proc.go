@@ -55,6 +55,8 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	g.res = Result{}
 	g.op = Op{}
 	g.opStarted = false
+	g.opHeld = false
+	g.computing = false
 	g.preempt = false
 	g.created = s.now
 	g.waitReason = WaitNone

@@ -66,20 +66,23 @@ type SelectCase struct {
 
 // Op is one step of a G program. Which fields matter depends on Kind.
 type Op struct {
-	Kind    OpKind
-	Calls   bool // OpCompute: the code makes calls, so cooperative preemption can stop it
-	NoWrite bool // OpPrint: no write syscall (builtin println writes too, but tests may want none)
-	Default bool // OpSelect
-	Reason  WaitReason
-	D       Duration
-	N       int64
-	Obj     int64
-	Val     any
-	Text    string
-	Name    string
-	Prog    Program
-	Body    []Op
-	Cases   []SelectCase
+	Kind  OpKind
+	Calls bool // OpCompute: the code makes calls, so cooperative preemption can stop it
+	// NoSafePoint: the op continues a loop without calls, so reaching it is
+	// not a function prologue and a pending cooperative request waits.
+	NoSafePoint bool
+	NoWrite     bool // OpPrint: no write syscall (builtin println writes too, but tests may want none)
+	Default     bool // OpSelect
+	Reason      WaitReason
+	D           Duration
+	N           int64
+	Obj         int64
+	Val         any
+	Text        string
+	Name        string
+	Prog        Program
+	Body        []Op
+	Cases       []SelectCase
 }
 
 // Result is what the previous op produced, handed to Program.Next.

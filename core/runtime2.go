@@ -99,6 +99,7 @@ type G struct {
 	res        Result // what the last op produced, passed to prog.Next
 	op         Op     // the op in progress
 	opStarted  bool
+	opHeld     bool     // op was fetched but not begun: the G was preempted at its prologue
 	remaining  Duration // CPU time left in a Compute op
 	runStart   Time     // when the current slice of a Compute op started
 	computing  bool     // a Compute op's completion is scheduled (runStart valid)
