@@ -30,7 +30,8 @@ test: deps check
 test-wasm:
 	PATH=$$PATH:$$($(GO) env GOROOT)/lib/wasm GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/...
 
-# bench runs the Go benchmarks and the real-runtime report on one P.
+# bench runs the Go benchmarks, then the report that compares the simulator
+# with the real runtime (and measures its memory), on one P.
 bench:
 	GOMAXPROCS=1 $(GO) test -run '^$$' -bench . -benchmem $(BENCH_PKGS)
 	GOMAXPROCS=1 $(GO) run ./cmd/benchreport

@@ -63,7 +63,11 @@ func dequeue(q *[]*sudog) *sudog {
 	for len(*q) > 0 {
 		sg := (*q)[0]
 		(*q)[0] = nil
-		*q = (*q)[1:]
+		if len(*q) == 1 {
+			*q = (*q)[:0] // keep the backing array for the next waiter
+		} else {
+			*q = (*q)[1:]
+		}
 		if sg.isSel {
 			if sg.g.selDone {
 				continue
@@ -85,6 +89,19 @@ func (s *Sim) wakeSudog(m *M, waker *G, sg *sudog, res Result) {
 	}
 	g.res = res
 	s.ready(m, waker, g, true)
+	if !sg.isSel {
+		*sg = sudog{}
+		s.sudogFree = append(s.sudogFree, sg)
+	}
+}
+
+func (s *Sim) acquireSudog() *sudog {
+	if n := len(s.sudogFree); n > 0 {
+		sg := s.sudogFree[n-1]
+		s.sudogFree = s.sudogFree[:n-1]
+		return sg
+	}
+	return new(sudog)
 }
 
 // panicG ends the process with a Go panic message (exit status 2).
@@ -92,7 +109,7 @@ func (s *Sim) panicG(g *G, msg string) {
 	s.stderr = append(s.stderr, "panic: "+msg, "", fmt.Sprintf("goroutine %d [running]:", g.ID))
 	e := ev(EvDeadlock)
 	e.G, e.Text = g.ID, "panic: "+msg
-	s.emit(e)
+	s.emit(&e)
 	s.deadlock = "panic: " + msg
 	s.end(2)
 }
@@ -118,7 +135,9 @@ func (s *Sim) chansend(m *M, g *G, id int64, v any) bool {
 		c.buf = append(c.buf, v)
 		return false
 	}
-	c.sendq = append(c.sendq, &sudog{g: g, val: v, c: c})
+	sg := s.acquireSudog()
+	sg.g, sg.val, sg.c = g, v, c
+	c.sendq = append(c.sendq, sg)
 	s.gopark(m, g, WaitChanSend, LocWait, id)
 	return true
 }
@@ -135,7 +154,9 @@ func (s *Sim) chanrecv(m *M, g *G, id int64) bool {
 		g.res = Result{Val: v, Ok: ok}
 		return false
 	}
-	c.recvq = append(c.recvq, &sudog{g: g, c: c})
+	sg := s.acquireSudog()
+	sg.g, sg.c = g, c
+	c.recvq = append(c.recvq, sg)
 	s.gopark(m, g, WaitChanReceive, LocWait, id)
 	return true
 }
@@ -284,7 +305,7 @@ func (s *Sim) selectgo(m *M, g *G, cases []SelectCase, hasDefault bool) bool {
 		cs := cases[i]
 		c := s.chanByID(cs.Chan)
 		sg := &sudog{g: g, val: cs.Val, isSel: true, caseIx: i, c: c}
-		g.selWaits = append(g.selWaits, sg)
+		g.sudogs = append(g.sudogs, sg)
 		if cs.Send {
 			c.sendq = append(c.sendq, sg)
 		} else {
@@ -298,11 +319,11 @@ func (s *Sim) selectgo(m *M, g *G, cases []SelectCase, hasDefault bool) bool {
 // dropSelectWaiters removes g's remaining select waiters from every channel
 // once one case fired (chan.go:selectgo, the dequeueSudoG pass).
 func (s *Sim) dropSelectWaiters(g *G) {
-	for _, sg := range g.selWaits {
+	for _, sg := range g.sudogs {
 		sg.c.recvq = dropG(sg.c.recvq, g)
 		sg.c.sendq = dropG(sg.c.sendq, g)
 	}
-	g.selWaits = nil
+	g.sudogs = nil
 }
 
 func dropG(q []*sudog, g *G) []*sudog {

@@ -16,7 +16,7 @@ func (s *Sim) runG(m *M) {
 		}
 		// Resume an op that was interrupted by parking or computing.
 		if g.opStarted {
-			switch g.op.Kind {
+			switch g.opKind {
 			case OpCompute:
 				if g.computing {
 					g.remaining -= Duration(s.now - g.runStart)
@@ -31,7 +31,8 @@ func (s *Sim) runG(m *M) {
 				}
 			case OpLock:
 				if g.mutexRetry {
-					if s.lock(m, g, g.op.Obj) {
+					if s.lock(m, g, g.opObj) {
+						s.afterPark(m)
 						return
 					}
 				}
@@ -49,11 +50,11 @@ func (s *Sim) runG(m *M) {
 				}
 			}
 			g.opStarted = false
-			g.op = Op{}
+			g.opKind = OpNone
 		}
-		var op Op
-		if g.opHeld {
-			op, g.op, g.opHeld = g.op, Op{}, false
+		var op *Op
+		if g.held != nil {
+			op, g.held = g.held, nil
 		} else {
 			op = g.prog.Next(g.res)
 			g.res = Result{}
@@ -61,7 +62,8 @@ func (s *Sim) runG(m *M) {
 		// An op is a call: its prologue is a cooperative safe point, unless
 		// it only continues a loop without calls.
 		if g.preempt && !op.NoSafePoint {
-			g.op, g.opHeld = op, true
+			held := *op
+			g.held = &held
 			s.gopreemptM(m, g, PreemptCoop)
 			return
 		}
@@ -73,7 +75,7 @@ func (s *Sim) runG(m *M) {
 			cost = 1
 		}
 		t := s.now + Time(cost)
-		if len(s.q) > 0 && s.q[0].t <= t || t > s.cfg.Limits.MaxTime {
+		if nt, ok := s.peek(); ok && nt <= t || t > s.cfg.Limits.MaxTime {
 			m.gen++
 			s.schedule(t, actGOp, m, m.gen, 0)
 			return
@@ -96,7 +98,7 @@ func (s *Sim) startCompute(m *M, g *G) bool {
 	s.schedule(s.now+Time(g.remaining), actGOp, m, m.gen, 0)
 	// Already asked to stop while it was off the CPU? Code with calls
 	// notices at its next prologue.
-	if g.preempt && g.op.Calls {
+	if g.preempt && g.opCalls {
 		s.schedule(s.now+Time(s.costs.CallInterval), actCoopCheck, m, m.gen, 0)
 	}
 	return false
@@ -104,22 +106,23 @@ func (s *Sim) startCompute(m *M, g *G) bool {
 
 // doOp performs one op for g on m. cont says whether g still runs on m
 // afterwards (after cost); otherwise g parked, yielded, exited or computes.
-func (s *Sim) doOp(m *M, g *G, op Op) (cost Duration, cont bool) {
+func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 	c := s.costs
 	switch op.Kind {
 	case OpCompute:
 		if op.D <= 0 {
 			return c.Op, true
 		}
-		g.op = op
+		g.opKind, g.opCalls = OpCompute, op.Calls
 		g.remaining = op.D
 		s.startCompute(m, g)
 		return 0, false
 	case OpGo:
-		if op.Prog == nil {
-			op.Prog = Ops(op.Body...)
+		prog := op.Prog
+		if prog == nil {
+			prog = Ops(op.Body...)
 		}
-		s.newproc(m, g, op.Prog, op.Name, strings.HasPrefix(op.Name, "runtime."))
+		s.newproc(m, g, prog, op.Name, strings.HasPrefix(op.Name, "runtime."))
 		return c.Newproc, true
 	case OpGosched:
 		s.goschedImpl(m, g)
@@ -162,12 +165,12 @@ func (s *Sim) doOp(m *M, g *G, op Op) (cost Duration, cont bool) {
 		g.res = Result{Obj: s.NewChan(int(op.N))}
 		return c.Op, true
 	case OpSend:
-		g.op, g.opStarted = op, true
+		g.opKind, g.opStarted = OpSend, true
 		if s.chansend(m, g, op.Obj, op.Val) {
 			s.afterPark(m)
 			return 0, false
 		}
-		g.op, g.opStarted = Op{}, false
+		g.opKind, g.opStarted = OpNone, false
 		return c.Op, true
 	case OpRecv:
 		if s.chanrecv(m, g, op.Obj) {
@@ -179,23 +182,23 @@ func (s *Sim) doOp(m *M, g *G, op Op) (cost Duration, cont bool) {
 		s.closechan(m, g, op.Obj)
 		return c.Op, true
 	case OpSelect:
-		g.op, g.opStarted = Op{Kind: OpSelect}, true
+		g.opKind, g.opStarted = OpSelect, true
 		if s.selectgo(m, g, op.Cases, op.Default) {
 			s.afterPark(m)
 			return 0, false
 		}
-		g.op, g.opStarted = Op{}, false
+		g.opKind, g.opStarted = OpNone, false
 		return c.Op, true
 	case OpNewMutex:
 		g.res = Result{Obj: s.NewMutex()}
 		return c.Op, true
 	case OpLock:
-		g.op, g.opStarted = op, true
+		g.opKind, g.opObj, g.opStarted = OpLock, op.Obj, true
 		if s.lock(m, g, op.Obj) {
 			s.afterPark(m)
 			return 0, false
 		}
-		g.op, g.opStarted = Op{}, false
+		g.opKind, g.opStarted = OpNone, false
 		return c.Op, true
 	case OpUnlock:
 		if s.unlock(m, g, op.Obj) {
@@ -258,6 +261,8 @@ func (s *Sim) doOp(m *M, g *G, op Op) (cost Duration, cont bool) {
 		return c.Op, true
 	case opUserMain:
 		s.startupDone = true
+		// The prelude is over: main.main's program runs without the wrapper.
+		g.prog = s.userMain
 		return c.Op, true
 	case OpNone:
 		return c.Op, true
@@ -274,10 +279,10 @@ func (s *Sim) afterPark(m *M) {
 }
 
 // print records a line of output (N=2: standard error, like println).
-func (s *Sim) print(m *M, g *G, op Op) {
+func (s *Sim) print(m *M, g *G, op *Op) {
 	e := ev(EvPrint)
 	e.G, e.M, e.P, e.Text, e.N = g.ID, mid(m), pid(m.p), op.Text, op.N
-	s.emit(e)
+	s.emit(&e)
 	if op.N == 2 {
 		s.stderr = append(s.stderr, op.Text)
 	} else {
@@ -308,7 +313,7 @@ func (s *Sim) lockOSThread(m *M, g *G, external bool) {
 		s.sched.nmsys++
 		e := ev(EvMCreate)
 		e.M = mid(t)
-		s.emit(e)
+		s.emit(&e)
 	}
 	if external {
 		g.lockExt++
@@ -319,7 +324,7 @@ func (s *Sim) lockOSThread(m *M, g *G, external bool) {
 	m.lockedg = g
 	e := ev(EvGoLockOS)
 	e.G, e.M, e.P = g.ID, mid(m), pid(m.p)
-	s.emit(e)
+	s.emit(&e)
 }
 
 // unlockOSThread undoes one lock; the wiring goes when no lock remains
@@ -339,5 +344,5 @@ func (s *Sim) unlockOSThread(m *M, g *G, external bool) {
 	m.lockedg = nil
 	e := ev(EvGoUnlockOS)
 	e.G, e.M, e.P = g.ID, mid(m), pid(m.p)
-	s.emit(e)
+	s.emit(&e)
 }

@@ -56,7 +56,7 @@ func (s *Sim) ioReady(fd int64) {
 	e := ev(EvIOReady)
 	e.N = fd
 	e.G = gid(pd.rg)
-	s.emit(e)
+	s.emit(&e)
 	if !pd.queued {
 		pd.queued = true
 		s.poll.kready = append(s.poll.kready, fd)
@@ -100,7 +100,7 @@ func (s *Sim) netpoll(m *M, kind Reason) []*G {
 	if m != nil {
 		e.P = pid(m.p)
 	}
-	s.emit(e)
+	s.emit(&e)
 	return list
 }
 
@@ -115,7 +115,7 @@ func (s *Sim) netpollBlock(m *M, pollUntil Time, wasSpinning bool) {
 	s.poll.wasSpin = wasSpinning
 	e := ev(EvMNetpoll)
 	e.M, e.Arg = mid(m), int64(pollUntil)
-	s.emit(e)
+	s.emit(&e)
 	if len(s.poll.kready) > 0 {
 		s.poll.waking = true
 		s.schedule(s.now, actNetpollWake, m, m.gen, int64(WakeIO))
@@ -152,7 +152,7 @@ func (s *Sim) netpollBreak() {
 	s.poll.waking = true
 	e := ev(EvNetpollBreak)
 	e.M = mid(m)
-	s.emit(e)
+	s.emit(&e)
 	s.schedule(s.now+Time(s.costs.FutexWake), actNetpollWake, m, m.gen, int64(WakeBreak))
 }
 
@@ -167,7 +167,7 @@ func (s *Sim) netpollWoken(m *M, cause Reason) {
 	m.state = MRunning
 	e := ev(EvMNetpollWake)
 	e.M, e.Why = mid(m), cause
-	s.emit(e)
+	s.emit(&e)
 	list := s.netpoll(m, PollBlocking)
 	s.sched.pollUntil = 0
 	s.sched.lastpoll = s.nanotime()

@@ -16,9 +16,9 @@ func (s *Sim) preemptone(pp *P) bool {
 	signal := s.ver.AsyncPreempt && !s.cfg.Debug.AsyncPreemptOff
 	e := ev(EvPreemptReq)
 	e.G, e.M, e.P, e.Flag = g.ID, mid(m), pp.ID, signal
-	s.emit(e)
+	s.emit(&e)
 	// Code with calls reaches a prologue soon and sees stackPreempt.
-	if g.computing && g.op.Calls {
+	if g.computing && g.opCalls {
 		s.schedule(s.now+Time(s.costs.CallInterval), actCoopCheck, m, m.gen, 0)
 	}
 	if signal {
@@ -82,10 +82,10 @@ func (s *Sim) gopreemptM(m *M, g *G, kind Reason) {
 	e.G, e.M, e.P, e.Why = g.ID, mid(m), pid(pp), kind
 	if s.sched.gcwaiting && s.ver.STWPreemptRunnext {
 		e.P2 = pp.ID
-		s.emit(e)
+		s.emit(&e)
 		s.runqput(pp, g, true)
 	} else {
-		s.emit(e)
+		s.emit(&e)
 		s.globrunqput(g)
 	}
 	s.wakep()
@@ -99,7 +99,7 @@ func (s *Sim) goschedImpl(m *M, g *G) {
 	s.dropg(m)
 	e := ev(EvGoSched)
 	e.G, e.M, e.P, e.Why = g.ID, mid(m), pid(m.p), DestGlobalTail
-	s.emit(e)
+	s.emit(&e)
 	s.globrunqput(g)
 	s.wakep()
 	s.scheduleM(m)

@@ -53,9 +53,9 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	g.Name = name
 	g.prog = prog
 	g.res = Result{}
-	g.op = Op{}
+	g.opKind = OpNone
 	g.opStarted = false
-	g.opHeld = false
+	g.held = nil
 	g.computing = false
 	g.preempt = false
 	g.created = s.now
@@ -65,7 +65,7 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	s.casgstatus(g, g.status, Grunnable, LocNone, nil)
 	e := ev(EvGoCreate)
 	e.G, e.G2, e.M, e.P, e.N, e.Flag = g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused
-	s.emit(e)
+	s.emit(&e)
 	s.runqput(pp, g, true)
 	if s.sched.mainStarted {
 		s.wakep()
@@ -123,7 +123,8 @@ func (s *Sim) goexit0(m *M, g *G) {
 	s.casgstatus(g, Grunning, Gdead, LocNone, nil)
 	s.dropg(m)
 	g.prog = nil
-	g.op = Op{}
+	g.opKind = OpNone
+	g.held = nil
 	g.res = Result{}
 	wasLocked := m.lockedg == g
 	g.lockedm = nil
@@ -136,7 +137,7 @@ func (s *Sim) goexit0(m *M, g *G) {
 	m.pending += s.costs.Goexit
 	e := ev(EvGoEnd)
 	e.G, e.M, e.P, e.Why = g.ID, mid(m), pid(pp), dest
-	s.emit(e)
+	s.emit(&e)
 	if wasLocked && locked {
 		// A G that exits while locked takes its thread with it
 		// (proc.go:gdestroy: the M exits instead of being reused).
@@ -169,7 +170,7 @@ func (s *Sim) runqput(pp *P, g *G, next bool) {
 		setLoc(g, LocRunnext, pp)
 		e := ev(EvRunqPut)
 		e.G, e.P, e.Why = g.ID, pp.ID, DestRunnext
-		s.emit(e)
+		s.emit(&e)
 		if old == nil {
 			return
 		}
@@ -177,14 +178,14 @@ func (s *Sim) runqput(pp *P, g *G, next bool) {
 		g = old
 		e = ev(EvGoKick)
 		e.G, e.P = g.ID, pp.ID
-		s.emit(e)
+		s.emit(&e)
 	}
 	if pp.runqtail-pp.runqhead < uint32(len(pp.runq)) {
 		pp.pushTail(g)
 		setLoc(g, LocRunq, pp)
 		e := ev(EvRunqPut)
 		e.G, e.P, e.Why = g.ID, pp.ID, DestRunqTail
-		s.emit(e)
+		s.emit(&e)
 		return
 	}
 	s.runqputslow(pp, g)
@@ -203,7 +204,7 @@ func (s *Sim) runqputslow(pp *P, g *G) {
 	setLoc(g, LocGlobal, nil)
 	e := ev(EvRunqOverflow)
 	e.G, e.P, e.N = g.ID, pp.ID, int64(n)+1
-	s.emit(e)
+	s.emit(&e)
 }
 
 // runqget takes runnext, else the head of the local queue (proc.go:runqget).
@@ -227,7 +228,7 @@ func (s *Sim) globrunqput(g *G) {
 	setLoc(g, LocGlobal, nil)
 	e := ev(EvGlobalPut)
 	e.G, e.Why = g.ID, DestGlobalTail
-	s.emit(e)
+	s.emit(&e)
 }
 
 // globrunqputhead puts g at the global head (proc.go:globrunqputhead; used
@@ -237,7 +238,7 @@ func (s *Sim) globrunqputhead(g *G) {
 	setLoc(g, LocGlobal, nil)
 	e := ev(EvGlobalPut)
 	e.G, e.Why = g.ID, DestGlobalHead
-	s.emit(e)
+	s.emit(&e)
 }
 
 // globrunqget takes one G from the global queue (proc.go:globrunqget).
@@ -249,7 +250,7 @@ func (s *Sim) globrunqget(pp *P) *G {
 	setLoc(g, LocInFlight, nil)
 	e := ev(EvGlobalGet)
 	e.G, e.P, e.N, e.Why = g.ID, pid(pp), 1, SrcFairness
-	s.emit(e)
+	s.emit(&e)
 	return g
 }
 
@@ -281,7 +282,7 @@ func (s *Sim) globrunqgetbatch(pp *P) *G {
 		pp.pushTail(x) // room: the local queue was empty
 		setLoc(x, LocRunq, pp)
 	}
-	s.emit(e)
+	s.emit(&e)
 	return g
 }
 
@@ -304,7 +305,7 @@ func (s *Sim) ready(m *M, waker *G, g *G, next bool) {
 	} else {
 		e.Why = DestRunqTail
 	}
-	s.emit(e)
+	s.emit(&e)
 	s.runqput(pp, g, next)
 	s.wakep()
 }
@@ -320,7 +321,7 @@ func (s *Sim) gopark(m *M, g *G, reason WaitReason, loc Loc, obj int64) {
 	m.pending += s.costs.Park
 	e := ev(EvGoBlock)
 	e.G, e.M, e.P, e.Wait, e.N = g.ID, mid(m), pid(m.p), reason, obj
-	s.emit(e)
+	s.emit(&e)
 }
 
 // ---- schedule ----------------------------------------------------------------
@@ -339,7 +340,7 @@ func (s *Sim) execute(m *M, g *G, inheritTime bool, src Reason) {
 	m.state = MRunning
 	e := ev(EvGoStart)
 	e.G, e.M, e.P, e.Why, e.N, e.Flag = g.ID, mid(m), pp.ID, src, int64(pp.schedtick), inheritTime
-	s.emit(e)
+	s.emit(&e)
 	m.gen++
 	s.schedule(s.now+Time(s.costs.Schedule+m.pending), actGOp, m, m.gen, 0)
 	m.pending = 0
@@ -527,7 +528,7 @@ func (s *Sim) becomeSpinning(m *M, why Reason) {
 	}
 	e := ev(EvMSpin)
 	e.M, e.P, e.Why = mid(m), pid(m.p), why
-	s.emit(e)
+	s.emit(&e)
 }
 
 func (s *Sim) stopSpinning(m *M, found bool) {
@@ -538,7 +539,7 @@ func (s *Sim) stopSpinning(m *M, found bool) {
 	}
 	e := ev(EvMSpinStop)
 	e.M, e.Flag = mid(m), found
-	s.emit(e)
+	s.emit(&e)
 }
 
 func (s *Sim) setNeedSpinning(v bool) {
@@ -550,7 +551,7 @@ func (s *Sim) setNeedSpinning(v bool) {
 	if v {
 		e.N = 1
 	}
-	s.emit(e)
+	s.emit(&e)
 }
 
 // resetspinning: a spinning M found work; if it was the last spinner, start
@@ -576,7 +577,7 @@ func (s *Sim) wakep() {
 	}
 	e := ev(EvWakep)
 	e.Why, e.P = WakepStarted, pp.ID
-	s.emit(e)
+	s.emit(&e)
 	s.startm(pp, true)
 }
 
@@ -615,7 +616,7 @@ func (s *Sim) startm(pp *P, spinning bool) {
 	nm.gen++
 	e := ev(EvMUnpark)
 	e.M, e.P, e.Flag = mid(nm), pp.ID, spinning
-	s.emit(e)
+	s.emit(&e)
 	s.schedule(s.now+Time(s.costs.FutexWake), actMWake, nm, nm.gen, 0)
 }
 
@@ -632,7 +633,7 @@ func (s *Sim) newm(pp *P, spinning bool) *M {
 	m.state = MStarting
 	e := ev(EvMCreate)
 	e.M, e.P, e.Flag = mid(m), pid(pp), spinning
-	s.emit(e)
+	s.emit(&e)
 	s.schedule(s.now+Time(s.costs.ThreadStart), actMStart, m, m.gen, 0)
 	return m
 }
@@ -660,7 +661,7 @@ func (s *Sim) mstart(m *M) {
 		m.spinning = true
 		e := ev(EvMSpin)
 		e.M, e.P, e.Why = mid(m), pid(m.p), SpinWakep
-		s.emit(e)
+		s.emit(&e)
 	}
 	if m.p == nil {
 		s.stopm(m)
@@ -681,7 +682,7 @@ func (s *Sim) mwoken(m *M) {
 		m.spinning = true
 		e := ev(EvMSpin)
 		e.M, e.P, e.Why = mid(m), pid(m.p), SpinWakep
-		s.emit(e)
+		s.emit(&e)
 	}
 	if g := m.lockedg; g != nil {
 		// The locked G was handed to us: run it (proc.go:schedule,
@@ -706,7 +707,7 @@ func (s *Sim) stopm(m *M) {
 	s.sched.nmidle++
 	e := ev(EvMPark)
 	e.M = mid(m)
-	s.emit(e)
+	s.emit(&e)
 	s.checkdead()
 }
 
@@ -733,7 +734,7 @@ func (s *Sim) acquirep(m *M, pp *P) {
 	pp.oldm = nil
 	e := ev(EvProcAcquire)
 	e.M, e.P = mid(m), pp.ID
-	s.emit(e)
+	s.emit(&e)
 }
 
 // releasep unwires m's P (proc.go:releasep).
@@ -748,7 +749,7 @@ func (s *Sim) releasep(m *M) *P {
 	pp.status = Pidle
 	e := ev(EvProcRelease)
 	e.M, e.P = mid(m), pp.ID
-	s.emit(e)
+	s.emit(&e)
 	return pp
 }
 
@@ -763,7 +764,7 @@ func (s *Sim) pidleput(pp *P) {
 	s.sched.npidle++
 	e := ev(EvProcIdle)
 	e.P = pp.ID
-	s.emit(e)
+	s.emit(&e)
 }
 
 // pidleget pops an idle P, the most recently idled first (proc.go:pidleget).
@@ -777,7 +778,7 @@ func (s *Sim) pidleget() *P {
 	s.sched.npidle--
 	e := ev(EvProcUnidle)
 	e.P = pp.ID
-	s.emit(e)
+	s.emit(&e)
 	return pp
 }
 
@@ -789,7 +790,7 @@ func (s *Sim) handoffp(pp *P) {
 	// Local or global work: start an M right away.
 	if !pp.runqempty() || !s.sched.runq.empty() {
 		e.Why = HandoffWork
-		s.emit(e)
+		s.emit(&e)
 		s.startm(pp, false)
 		return
 	}
@@ -798,19 +799,19 @@ func (s *Sim) handoffp(pp *P) {
 		s.sched.nmspinning++
 		s.setNeedSpinning(false)
 		e.Why = HandoffSpinner
-		s.emit(e)
+		s.emit(&e)
 		s.startm(pp, true)
 		return
 	}
 	if s.sched.gcwaiting {
 		e.Why = HandoffGCStop
-		s.emit(e)
+		s.emit(&e)
 		s.gcstopP(pp)
 		return
 	}
 	if !s.sched.runq.empty() {
 		e.Why = HandoffGlobal
-		s.emit(e)
+		s.emit(&e)
 		s.startm(pp, false)
 		return
 	}
@@ -818,12 +819,12 @@ func (s *Sim) handoffp(pp *P) {
 	// someone does.
 	if s.sched.npidle == s.procs-1 && s.sched.lastpoll != 0 {
 		e.Why = HandoffLastPoller
-		s.emit(e)
+		s.emit(&e)
 		s.startm(pp, false)
 		return
 	}
 	e.Why = HandoffIdle
-	s.emit(e)
+	s.emit(&e)
 	when := pp.timers.wakeTime()
 	s.pidleput(pp)
 	if when != 0 {
@@ -844,7 +845,7 @@ func (s *Sim) stoplockedm(m *M) {
 	s.sched.nmidlelocked++
 	e := ev(EvMPark)
 	e.M, e.G, e.Flag = mid(m), gid(m.lockedg), true
-	s.emit(e)
+	s.emit(&e)
 	s.checkdead()
 }
 
@@ -856,7 +857,7 @@ func (s *Sim) startlockedm(m *M, g *G) {
 	pp := s.releasep(m)
 	e := ev(EvMLockedHand)
 	e.M, e.G, e.P, e.Arg = mid(m), g.ID, pp.ID, lm.ID
-	s.emit(e)
+	s.emit(&e)
 	lm.nextp = pp
 	lm.state = MWaking
 	lm.gen++
@@ -877,7 +878,7 @@ func (s *Sim) mexit(m *M) {
 	s.sched.nmfreed++
 	e := ev(EvMExit)
 	e.M = mid(m)
-	s.emit(e)
+	s.emit(&e)
 	s.checkdead()
 }
 
@@ -913,7 +914,7 @@ func (s *Sim) injectglist(m *M, list []*G) {
 	}
 	if pp == nil || !s.ver.InjectLocal {
 		e.Arg = int64(len(list))
-		s.emit(e)
+		s.emit(&e)
 		for _, g := range list {
 			s.globrunqput(g)
 		}
@@ -928,7 +929,7 @@ func (s *Sim) injectglist(m *M, list []*G) {
 		nglob = len(list)
 	}
 	e.Arg = int64(nglob)
-	s.emit(e)
+	s.emit(&e)
 	for _, g := range list[:nglob] {
 		s.globrunqput(g)
 	}

@@ -22,7 +22,7 @@ func (s *Sim) stopTheWorld(m *M, g *G, n int) {
 	s.stw = stwState{active: true, m: m, g: g, newprocs: n, gen: s.stw.gen + 1}
 	e := ev(EvSTWStart)
 	e.G, e.M, e.P, e.N = g.ID, mid(m), pid(m.p), int64(n)
-	s.emit(e)
+	s.emit(&e)
 	s.sched.gcwaiting = true
 	s.sched.stopwait = s.procs
 	pp := m.p
@@ -75,7 +75,7 @@ func (s *Sim) gcstopP(pp *P) {
 	pp.status = Pgcstop
 	e := ev(EvProcStatus)
 	e.P, e.N = pp.ID, int64(Pgcstop)
-	s.emit(e)
+	s.emit(&e)
 	s.sched.stopwait--
 	if s.sched.stopwait == 0 && s.stw.active {
 		s.stw.gen++
@@ -121,7 +121,7 @@ func (s *Sim) startTheWorld() {
 	s.procs = n
 	e := ev(EvProcResize)
 	e.N, e.Arg = int64(old), int64(n)
-	s.emit(e)
+	s.emit(&e)
 	runnable := s.putIdlePs(cur)
 	s.stealOrder.reset(uint32(n))
 	s.sched.gcwaiting = false
@@ -150,13 +150,13 @@ func (s *Sim) startTheWorld() {
 		nm.gen++
 		ue := ev(EvMUnpark)
 		ue.M, ue.P = mid(nm), pp.ID
-		s.emit(ue)
+		s.emit(&ue)
 		s.schedule(s.now+Time(s.costs.FutexWake), actMWake, nm, nm.gen, 0)
 	}
 	s.wakep()
 	de := ev(EvSTWDone)
 	de.G, de.M, de.P = gid(st.g), mid(m), pid(m.p)
-	s.emit(de)
+	s.emit(&de)
 	m.gen++
 	s.schedule(s.now+Time(s.costs.Op), actGOp, m, m.gen, 0)
 }
@@ -217,5 +217,5 @@ func (s *Sim) destroyP(pp, cur *P) {
 	pp.status = Pdead
 	e := ev(EvProcDestroy)
 	e.P, e.N = pp.ID, int64(moved)
-	s.emit(e)
+	s.emit(&e)
 }

@@ -96,19 +96,22 @@ type Result struct {
 
 // Program is a goroutine's behaviour. The simulator calls Next with the
 // result of the previous op (zero for the first call) and performs the op it
-// returns. A Program must be deterministic; it may keep any state.
+// returns. The simulator reads the op before calling Next again and never
+// keeps the pointer, so a Program may return the same *Op every time. A
+// Program must be deterministic; it may keep any state.
 type Program interface {
-	Next(r Result) Op
+	Next(r Result) *Op
 }
 
 // ProgramFunc adapts a function to Program.
-type ProgramFunc func(r Result) Op
+type ProgramFunc func(r Result) *Op
 
 // Next calls f.
-func (f ProgramFunc) Next(r Result) Op { return f(r) }
+func (f ProgramFunc) Next(r Result) *Op { return f(r) }
 
 // Ops returns a Program that runs the given ops in order and then returns
-// (OpReturn). OpLoop repeats its Body; OpGo with a nil Prog starts a new G running Body.
+// (OpReturn). OpLoop repeats its Body; OpGo with a nil Prog starts a new G
+// running Body. The ops are shared, not copied: don't change them later.
 func Ops(ops ...Op) Program { return &opList{frames: []opFrame{{ops: ops, left: 1}}} }
 
 type opFrame struct {
@@ -119,9 +122,12 @@ type opFrame struct {
 
 type opList struct {
 	frames []opFrame
+	tmp    Op // an OpGo with its Program filled in
 }
 
-func (l *opList) Next(Result) Op {
+var opReturn = Op{Kind: OpReturn}
+
+func (l *opList) Next(Result) *Op {
 	for len(l.frames) > 0 {
 		f := &l.frames[len(l.frames)-1]
 		if f.pc >= len(f.ops) {
@@ -131,14 +137,14 @@ func (l *opList) Next(Result) Op {
 				}
 				f.pc = 0
 				if len(f.ops) == 0 {
-					return Op{Kind: OpReturn}
+					return &opReturn
 				}
 				continue
 			}
 			l.frames = l.frames[:len(l.frames)-1]
 			continue
 		}
-		op := f.ops[f.pc]
+		op := &f.ops[f.pc]
 		f.pc++
 		switch op.Kind {
 		case OpLoop:
@@ -148,12 +154,14 @@ func (l *opList) Next(Result) Op {
 			continue
 		case OpGo:
 			if op.Prog == nil {
-				op.Prog = Ops(op.Body...)
+				l.tmp = *op
+				l.tmp.Prog = Ops(op.Body...)
+				return &l.tmp
 			}
 		}
 		return op
 	}
-	return Op{Kind: OpReturn}
+	return &opReturn
 }
 
 // Convenience constructors for op lists.

@@ -76,44 +76,49 @@ var locNames = [...]string{"none", "running", "runnext", "runq", "global", "wait
 
 func (l Loc) String() string { return locNames[l] }
 
-// G is a goroutine.
+// G is a goroutine. Fields are ordered to keep it small: a parked G is
+// what a scene may have 100,000 of.
 type G struct {
 	ID      int64
 	Parent  int64
-	System  bool   // a runtime goroutine (forcegc, bgsweep, …)
 	Name    string // function name, for traces
-	status  GStatus
-	loc     Loc
-	locP    *P // the P whose runnext/runq/gFree/timer heap holds the G
-	m       *M // Running or Syscall: its M
+	locP    *P     // the P whose runnext/runq/gFree/timer heap holds the G
+	m       *M     // Running or Syscall: its M
 	lockedm *M
-	lockExt int
-	lockInt int
+	prog    Program
+	res     Result   // what the last op produced, passed to prog.Next
+	held    *Op      // op fetched but not begun: the G was preempted at its prologue
+	timer   *timer   // its sleep timer while on a heap
+	sudogs  []*sudog // its waiters on channels while in a select
+	// schedlink is the intrusive link for gQueue, like g.schedlink.
+	schedlink *G
+
+	waitSince Time
+	remaining Duration // CPU time left in a Compute op
+	runStart  Time     // when the current slice of a Compute op started
+	sleepWhen Time
+	waitObj   int64 // the chan/mutex/wg/fd it waits on
+	waitStart Time  // sync.Mutex: when this G first waited (starvation)
+	created   Time
+	opObj     int64 // the object of the op in progress
+	lockExt   int32
+	lockInt   int32
+	stackSize int32
+
+	status     GStatus
+	loc        Loc
+	waitReason WaitReason
+	opKind     OpKind // the op in progress (only what is read back is kept)
+	System     bool   // a runtime goroutine (forcegc, bgsweep, …)
 	// preempt is the cooperative preemption request (gp.preempt plus
 	// stackguard0=stackPreempt): honoured at the next function prologue.
-	preempt bool
-
-	waitReason WaitReason
-	waitSince  Time
-	prog       Program
-	res        Result // what the last op produced, passed to prog.Next
-	op         Op     // the op in progress
+	preempt    bool
+	opCalls    bool
 	opStarted  bool
-	opHeld     bool     // op was fetched but not begun: the G was preempted at its prologue
-	remaining  Duration // CPU time left in a Compute op
-	runStart   Time     // when the current slice of a Compute op started
-	computing  bool     // a Compute op's completion is scheduled (runStart valid)
-	sleepWhen  Time
-	timer      *timer
-	waitObj    int64 // the chan/mutex/wg/fd it waits on
-	selDone    bool  // a select's case was completed by another G
-	mutexRetry bool  // woken from a Mutex wait: try again
-	sendClosed bool  // woken because the channel it sent on was closed: panics
-	selWaits   []*sudog
-	waitStart  Time // sync.Mutex: when this G first waited (starvation)
-	stackSize  int32
-	created    Time
-	schedlink  *G // intrusive link for gQueue/gList, like g.schedlink
+	computing  bool // a Compute op's completion is scheduled (runStart valid)
+	selDone    bool // a select's case was completed by another G
+	mutexRetry bool // woken from a Mutex wait: try again
+	sendClosed bool // woken because the channel it sent on was closed: panics
 }
 
 // Status returns the G's status.

@@ -114,7 +114,7 @@ func (s *Sim) schedtrace(detail bool) {
 	e := ev(EvSchedTrace)
 	e.M = mid(s.sysmon.m)
 	e.Snap = snap
-	s.emit(e)
+	s.emit(&e)
 }
 
 // Format renders the sample exactly as the 1.26 runtime prints it

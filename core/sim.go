@@ -89,12 +89,14 @@ func (q *actionQueue) pop() action {
 // Sim is one simulated process. It is a pure state machine: Step performs
 // the next action and emits its events; nothing else changes it.
 type Sim struct {
-	cfg   Config
-	ver   *Features
-	costs *Costs
-	now   Time
-	seq   uint64
-	q     actionQueue
+	cfg     Config
+	ver     *Features
+	costs   *Costs
+	now     Time
+	seq     uint64
+	q       actionQueue
+	next    action // the earliest action, kept out of the heap
+	hasNext bool
 
 	allg   []*G
 	allm   []*M
@@ -109,12 +111,15 @@ type Sim struct {
 
 	stealOrder randomOrder
 
-	events   []Event
-	nevents  int64
-	record   bool
-	sink     func(*Event)
-	check    bool
-	checkErr error
+	events    []Event
+	evbuf     Event // the event handed to the sink, reused
+	sudogFree []*sudog
+	userMain  Program
+	nevents   int64
+	record    bool
+	sink      func(*Event)
+	check     bool
+	checkErr  error
 
 	mainG       *G
 	exited      bool
@@ -222,7 +227,40 @@ const bootClock Time = Time(3600 * Second)
 
 func (s *Sim) schedule(t Time, kind actKind, m *M, gen uint32, arg int64) {
 	s.seq++
-	s.q.push(action{t: t, seq: s.seq, kind: kind, gen: gen, m: m, arg: arg})
+	a := action{t: t, seq: s.seq, kind: kind, gen: gen, m: m, arg: arg}
+	if s.hasNext {
+		if a.t < s.next.t {
+			s.q.push(s.next)
+			s.next = a
+		} else {
+			s.q.push(a)
+		}
+		return
+	}
+	if len(s.q) == 0 || a.t < s.q[0].t {
+		s.next, s.hasNext = a, true
+		return
+	}
+	s.q.push(a)
+}
+
+// peek returns the time of the next action.
+func (s *Sim) peek() (Time, bool) {
+	if s.hasNext {
+		return s.next.t, true
+	}
+	if len(s.q) > 0 {
+		return s.q[0].t, true
+	}
+	return 0, false
+}
+
+func (s *Sim) popAction() action {
+	if s.hasNext {
+		s.hasNext = false
+		return s.next
+	}
+	return s.q.pop()
 }
 
 // Step performs the next action. It returns false once the process ended.
@@ -230,14 +268,14 @@ func (s *Sim) Step() bool {
 	if s.exited {
 		return false
 	}
-	if len(s.q) == 0 {
+	if _, ok := s.peek(); !ok {
 		// Nothing can ever happen again; the runtime's checkdead would have
 		// fired from the last M to park. Reaching here means a thread is
 		// blocked forever in netpoll with no waiters: report it as a hang.
 		s.fatal("all goroutines are asleep - deadlock!")
 		return false
 	}
-	a := s.q.pop()
+	a := s.popAction()
 	if a.t > s.cfg.Limits.MaxTime {
 		s.now = s.cfg.Limits.MaxTime
 		s.limit(LimitTime, fmt.Sprintf("virtual time limit %s reached", FormatDuration(int64(s.cfg.Limits.MaxTime))))
@@ -268,7 +306,10 @@ func (s *Sim) Run() error {
 // RunUntil steps until virtual time t (or the end). It returns true if the
 // process is still running.
 func (s *Sim) RunUntil(t Time) bool {
-	for !s.exited && len(s.q) > 0 && s.q[0].t <= t {
+	for !s.exited {
+		if nt, ok := s.peek(); !ok || nt > t {
+			break
+		}
 		s.Step()
 	}
 	return !s.exited
@@ -330,7 +371,7 @@ func (s *Sim) dispatch(a action) {
 
 // emit records one event. Every state change goes through here, so the log
 // is the single source for traces, narration and the player.
-func (s *Sim) emit(e Event) {
+func (s *Sim) emit(e *Event) {
 	if s.exited {
 		return
 	}
@@ -338,10 +379,21 @@ func (s *Sim) emit(e Event) {
 	e.Seq = s.nevents
 	e.T = s.now
 	if s.record {
-		s.events = append(s.events, e)
+		s.events = append(s.events, *e)
 	}
 	if s.sink != nil {
-		s.sink(&e)
+		// Copy field by field: the scalars are plain stores, and the two
+		// pointer fields are written (with a write barrier) only when set.
+		b := &s.evbuf
+		b.Seq, b.T, b.Kind, b.Why, b.Wait, b.Flag = e.Seq, e.T, e.Kind, e.Why, e.Wait, e.Flag
+		b.M, b.P, b.P2, b.G, b.G2, b.N, b.Arg = e.M, e.P, e.P2, e.G, e.G2, e.N, e.Arg
+		if e.Text != "" || b.Text != "" {
+			b.Text = e.Text
+		}
+		if e.Snap != nil || b.Snap != nil {
+			b.Snap = e.Snap
+		}
+		s.sink(b)
 	}
 	if s.check && s.checkErr == nil {
 		if err := s.checkStructural(); err != nil {
@@ -387,7 +439,7 @@ func (s *Sim) limit(r Reason, msg string) {
 	e := ev(EvLimit)
 	e.Why = r
 	e.Text = msg
-	s.emit(e)
+	s.emit(&e)
 	s.end(2)
 }
 
@@ -399,7 +451,7 @@ func (s *Sim) fatal(msg string) {
 	s.deadlock = msg
 	e := ev(EvDeadlock)
 	e.Text = msg
-	s.emit(e)
+	s.emit(&e)
 	s.end(2)
 }
 
@@ -409,7 +461,7 @@ func (s *Sim) end(code int) {
 	}
 	e := ev(EvExit)
 	e.N = int64(code)
-	s.emit(e)
+	s.emit(&e)
 	s.exited = true
 	s.exitCode = code
 }

@@ -69,6 +69,7 @@ func (s *Sim) putIdlePs(cur *P) []*P {
 // with their two handshakes, the GOMAXPROCS updater (1.25+) and the
 // finalizer goroutine; then unlock and run main.main.
 func (s *Sim) runtimeMain(main Program) Program {
+	s.userMain = main
 	c := s.newRuntimeChan(2) // gcenable's handshake channel
 	ops := []Op{
 		{Kind: opMainStarted},
@@ -96,7 +97,7 @@ func (s *Sim) runtimeMain(main Program) Program {
 	)
 	pre := Ops(ops...).(*opList)
 	inPre := true
-	return ProgramFunc(func(r Result) Op {
+	return ProgramFunc(func(r Result) *Op {
 		if inPre {
 			op := pre.Next(r)
 			if op.Kind != OpReturn {

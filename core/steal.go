@@ -67,7 +67,7 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 				m.gen++
 				e := ev(EvMSleep)
 				e.M, e.P, e.P2, e.Arg = mid(m), pp.ID, p2.ID, 3*Microsecond
-				s.emit(e)
+				s.emit(&e)
 				s.schedule(s.now+Time(3*Microsecond+s.costs.UsleepSlack), actSleepDone, m, m.gen, 0)
 				return nil, true
 			}
@@ -78,7 +78,7 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 		setLoc(g, LocInFlight, nil)
 		e := ev(EvSteal)
 		e.M, e.P, e.P2, e.G, e.N, e.Arg, e.Flag = mid(m), pp.ID, p2.ID, g.ID, 1, int64(round+1), true
-		s.emit(e)
+		s.emit(&e)
 		return g, false
 	}
 	m.slept3us = false
@@ -95,6 +95,6 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 	}
 	e := ev(EvSteal)
 	e.M, e.P, e.P2, e.G, e.N, e.Arg = mid(m), pp.ID, p2.ID, g.ID, int64(n), int64(round+1)
-	s.emit(e)
+	s.emit(&e)
 	return g, false
 }

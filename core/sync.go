@@ -109,7 +109,7 @@ func (s *Sim) goyield(m *M, g *G) {
 	s.dropg(m)
 	e := ev(EvGoSched)
 	e.G, e.M, e.P, e.Why = g.ID, mid(m), pp.ID, DestRunqTail
-	s.emit(e)
+	s.emit(&e)
 	s.runqput(pp, g, false)
 	s.scheduleM(m)
 }

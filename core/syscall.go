@@ -14,7 +14,7 @@ func (s *Sim) entersyscall(m *M, g *G, d Duration, block bool) {
 	m.state = MSyscall
 	e := ev(EvGoSysCall)
 	e.G, e.M, e.P, e.N, e.Flag = g.ID, mid(m), pp.ID, d, block
-	s.emit(e)
+	s.emit(&e)
 	if s.sched.sysmonwait {
 		s.wakeSysmon()
 	}
@@ -36,7 +36,7 @@ func (s *Sim) entersyscall(m *M, g *G, d Duration, block bool) {
 		pp.status = Psyscall
 		e := ev(EvProcStatus)
 		e.P, e.N = pp.ID, int64(Psyscall)
-		s.emit(e)
+		s.emit(&e)
 	}
 	s.schedule(s.now+Time(d), actSyscallDone, m, 0, 0)
 }
@@ -69,7 +69,7 @@ func (s *Sim) exitsyscall(m *M) {
 			oldp.status = Pidle
 			e := ev(EvProcRetake)
 			e.M, e.P, e.G = mid(other), oldp.ID, gid(other.curg)
-			s.emit(e)
+			s.emit(&e)
 			s.acquirep(m, oldp)
 		}
 	}
@@ -88,7 +88,7 @@ func (s *Sim) exitsyscall(m *M) {
 		m.state = MRunning
 		e := ev(EvGoSysExit)
 		e.G, e.M, e.P, e.Why = g.ID, mid(m), m.p.ID, path
-		s.emit(e)
+		s.emit(&e)
 		m.gen++
 		s.schedule(s.now+Time(s.costs.SyscallEnter), actGOp, m, m.gen, 0)
 		return
@@ -100,7 +100,7 @@ func (s *Sim) exitsyscall(m *M) {
 	m.state = MRunning
 	e := ev(EvGoSysExit)
 	e.G, e.M, e.Why = g.ID, mid(m), ExitNoP
-	s.emit(e)
+	s.emit(&e)
 	s.globrunqput(g)
 	if g.lockedm != nil {
 		s.stoplockedm(m)
@@ -124,7 +124,7 @@ func (s *Sim) takePFromSyscall(pp *P) {
 		pp.status = Pidle
 	}
 	pp.syscalltick++
-	s.emit(e)
+	s.emit(&e)
 	s.handoffp(pp)
 }
 

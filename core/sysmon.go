@@ -23,7 +23,7 @@ func (s *Sim) startSysmon() {
 	s.sysmon.m = m
 	e := ev(EvMCreate)
 	e.M = mid(m)
-	s.emit(e)
+	s.emit(&e)
 	// sysmon counts itself in nmsys (proc.go:sysmon).
 	s.sched.nmsys++
 	s.schedule(s.now+Time(s.costs.ThreadStart), actSysmon, m, 0, -1)
@@ -55,7 +55,7 @@ func (s *Sim) sysmonLoop(first bool) {
 	}
 	e := ev(EvSysmonWake)
 	e.M, e.N, e.Arg = mid(st.m), st.delay, int64(st.idle)
-	s.emit(e)
+	s.emit(&e)
 	// Deep sleep when nothing runs: all Ps idle (and no schedtrace).
 	if s.cfg.Debug.SchedTrace <= 0 && (s.sched.gcwaiting || s.sched.npidle == s.procs) {
 		next := s.timeSleepUntil()
@@ -69,7 +69,7 @@ func (s *Sim) sysmonLoop(first bool) {
 			st.gen++
 			e := ev(EvSysmonSleep)
 			e.M, e.Arg = mid(st.m), int64(s.now+sleep)
-			s.emit(e)
+			s.emit(&e)
 			s.schedule(s.now+sleep, actSysmonDeep, st.m, st.gen, 0)
 			return
 		}
@@ -97,7 +97,7 @@ func (s *Sim) sysmonDeepDone(woken bool) {
 	}
 	e := ev(EvSysmonWake)
 	e.M, e.N, e.Arg, e.Flag = mid(st.m), st.delay, int64(st.idle), true
-	s.emit(e)
+	s.emit(&e)
 	s.sysmonWork()
 }
 

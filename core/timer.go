@@ -137,7 +137,7 @@ func (s *Sim) timerAdd(pp *P, g *G, when Time) {
 	setLoc(g, LocTimer, pp)
 	e := ev(EvTimerAdd)
 	e.G, e.P, e.Arg = g.ID, pp.ID, int64(when)
-	s.emit(e)
+	s.emit(&e)
 	if pp.timers.h[0] == t {
 		s.wakeNetPoller(when)
 	}
@@ -173,7 +173,7 @@ func (s *Sim) runTimers(m *M, pp, victim *P, now Time) (Time, bool) {
 		setLoc(g, LocWait, nil)
 		e := ev(EvTimerFire)
 		e.G, e.M, e.P, e.P2 = g.ID, mid(m), pp.ID, victim.ID
-		s.emit(e)
+		s.emit(&e)
 		s.ready(m, nil, g, true)
 		ran = true
 	}
