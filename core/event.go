@@ -176,6 +176,7 @@ const (
 	LimitTime
 	LimitGoroutines
 	LimitThreads
+	LimitProgram
 	reasonCount
 )
 
@@ -193,7 +194,7 @@ var reasonNames = [...]string{RNone: "",
 	SpinWakep: "wakep", SpinSelf: "self", SpinHandoff: "handoff", SpinRecheck: "recheck", SpinNeedSpinning: "needspinning",
 	PollNonBlocking: "nonblocking", PollBlocking: "blocking", PollSysmon: "sysmon", PollSTW: "stw",
 	WakeIO: "io", WakeTimer: "timer", WakeBreak: "break",
-	LimitEvents: "events", LimitTime: "time", LimitGoroutines: "goroutines", LimitThreads: "threads",
+	LimitEvents: "events", LimitTime: "time", LimitGoroutines: "goroutines", LimitThreads: "threads", LimitProgram: "program",
 }
 
 func (r Reason) String() string {
@@ -299,6 +300,7 @@ const (
 	WaitFinalizerWait
 	WaitUpdateMaxProcs
 	WaitPreempted
+	WaitSemacquire
 	waitReasonCount
 )
 
@@ -307,7 +309,7 @@ var waitReasonNames = [...]string{WaitNone: "", WaitChanReceive: "chan receive",
 	WaitSelect: "select", WaitSelectNoCases: "select (no cases)", WaitSleep: "sleep", WaitIOWait: "IO wait",
 	WaitSyncMutexLock: "sync.Mutex.Lock", WaitSyncWaitGroupWait: "sync.WaitGroup.Wait",
 	WaitForceGCIdle: "force gc (idle)", WaitGCSweepWait: "GC sweep wait", WaitGCScavengeWait: "GC scavenge wait",
-	WaitFinalizerWait: "finalizer wait", WaitUpdateMaxProcs: "GOMAXPROCS updater (idle)", WaitPreempted: "preempted",
+	WaitFinalizerWait: "finalizer wait", WaitUpdateMaxProcs: "GOMAXPROCS updater (idle)", WaitPreempted: "preempted", WaitSemacquire: "semacquire",
 }
 
 func (w WaitReason) String() string {

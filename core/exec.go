@@ -42,6 +42,16 @@ func (s *Sim) runG(m *M) {
 					s.panicG(g, "send on closed channel")
 					return
 				}
+			case OpGOMAXPROCS:
+				// Woken from worldsema: try again.
+				g.opStarted, g.opKind = false, OpNone
+				retry := Op{Kind: OpGOMAXPROCS, N: g.opObj}
+				cost, cont := s.doOp(m, g, &retry)
+				if !cont || s.exited {
+					return
+				}
+				_ = cost
+				continue
 			case OpSelect:
 				if g.sendClosed {
 					g.sendClosed = false
@@ -234,6 +244,15 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		if op.N <= 0 || int(op.N) == s.procs {
 			return c.Op, true
 		}
+		if s.stw.active {
+			// Another stop-the-world holds worldsema: wait for it
+			// (proc.go:stopTheWorld → semacquire(&worldsema)).
+			g.opKind, g.opObj, g.opStarted = OpGOMAXPROCS, op.N, true
+			s.stw.waiters = append(s.stw.waiters, g)
+			s.gopark(m, g, WaitSemacquire, LocWait, 0)
+			s.scheduleM(m)
+			return 0, false
+		}
 		s.stopTheWorld(m, g, int(op.N))
 		return 0, false
 	case OpNumGoroutine:
@@ -264,6 +283,12 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		// The prelude is over: main.main's program runs without the wrapper.
 		g.prog = s.userMain
 		return c.Op, true
+	case OpPanic:
+		s.panicG(g, op.Text)
+		return 0, false
+	case OpLimit:
+		s.limit(LimitProgram, op.Text)
+		return 0, false
 	case OpNone:
 		return c.Op, true
 	}

@@ -7,6 +7,7 @@ type stwState struct {
 	g        *G
 	newprocs int
 	gen      uint32
+	waiters  []*G // Gs waiting for worldsema
 }
 
 // stwRepreempt is how often a waiting stop-the-world re-preempts
@@ -19,7 +20,7 @@ const stwRepreempt = 100 * Microsecond
 // preempted and their Ms stop at the top of findRunnable.
 func (s *Sim) stopTheWorld(m *M, g *G, n int) {
 	s.sched.customGOMAXPROCS = true
-	s.stw = stwState{active: true, m: m, g: g, newprocs: n, gen: s.stw.gen + 1}
+	s.stw = stwState{active: true, m: m, g: g, newprocs: n, gen: s.stw.gen + 1, waiters: s.stw.waiters}
 	e := ev(EvSTWStart)
 	e.G, e.M, e.P, e.N = g.ID, mid(m), pid(m.p), int64(n)
 	s.emit(&e)
@@ -157,6 +158,12 @@ func (s *Sim) startTheWorld() {
 	de := ev(EvSTWDone)
 	de.G, de.M, de.P = gid(st.g), mid(m), pid(m.p)
 	s.emit(&de)
+	if len(s.stw.waiters) > 0 {
+		// semrelease(&worldsema): the next waiter retries.
+		w := s.stw.waiters[0]
+		s.stw.waiters = s.stw.waiters[1:]
+		s.ready(m, st.g, w, true)
+	}
 	m.gen++
 	s.schedule(s.now+Time(s.costs.Op), actGOp, m, m.gen, 0)
 }

@@ -36,6 +36,8 @@ const (
 	OpPrint                 // print Text as one line (fmt.Println: with its write syscall unless NoWrite)
 	OpParkForever           // park with Reason and never wake (runtime service goroutines)
 	OpLoop                  // run Body N times (N < 0: forever); only inside OpList programs
+	OpPanic                 // the G panics with Text: the process prints it and exits with status 2
+	OpLimit                 // the program exceeded a limit of its own (Text says which): the run ends
 
 	// Internal ops of runtime.main (faithful start-up).
 	opStartSysmon
@@ -47,7 +49,8 @@ const (
 
 var opNames = [...]string{"none", "compute", "go", "gosched", "return", "goexit", "exit", "sleep", "syscall", "syscallblock",
 	"netread", "makechan", "send", "recv", "close", "select", "newmutex", "lock", "unlock", "newwaitgroup", "wgadd",
-	"wgwait", "lockosthread", "unlockosthread", "gomaxprocs", "numgoroutine", "now", "print", "parkforever", "loop",
+	"wgwait", "lockosthread", "unlockosthread", "gomaxprocs", "numgoroutine", "now", "print", "parkforever", "loop", "panic", "limit",
+	"panic", "limit",
 	"startsysmon", "lockinternal", "unlockinternal", "mainstarted", "usermain"}
 
 func (k OpKind) String() string {
@@ -136,9 +139,6 @@ func (l *opList) Next(Result) *Op {
 					f.left--
 				}
 				f.pc = 0
-				if len(f.ops) == 0 {
-					return &opReturn
-				}
 				continue
 			}
 			l.frames = l.frames[:len(l.frames)-1]
@@ -148,7 +148,8 @@ func (l *opList) Next(Result) *Op {
 		f.pc++
 		switch op.Kind {
 		case OpLoop:
-			if op.N != 0 {
+			// An empty body does nothing, however often it repeats.
+			if op.N != 0 && len(op.Body) > 0 {
 				l.frames = append(l.frames, opFrame{ops: op.Body, left: op.N})
 			}
 			continue
