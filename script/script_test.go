@@ -1,0 +1,179 @@
+package script
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/gmpbook/gmpbook/core"
+)
+
+// runScene simulates src at GOMAXPROCS=procs and returns its stdout lines.
+func runScene(t *testing.T, src string, procs int) (*core.Sim, []string) {
+	t.Helper()
+	c, err := Load("scene.go", []byte(src))
+	require.NoError(t, err)
+	cfg := core.DefaultConfig(procs)
+	cfg.Limits.MaxTime = core.Time(10 * core.Second)
+	s, err := c.NewSim(cfg, core.WithInvariants())
+	require.NoError(t, err)
+	s.Run()
+	require.NoError(t, s.CheckErr())
+	return s, s.Output()
+}
+
+func TestSequentialSemanticsMatchGo(t *testing.T) {
+	src := `
+const n = 5
+
+var total int
+
+func add(a, b int) (sum int) {
+	sum = a + b
+	return
+}
+
+func main() {
+	for i := 0; i < n; i++ {
+		total += i
+	}
+	fmt.Println(total, add(2, 3), 7/2, -7%3, 1<<4, 6&^3, "a"+"b", len("héllo"))
+	x := 10
+	f := func() { x++ }
+	f()
+	f()
+	fmt.Println(x)
+	var fs []int
+	_ = fs
+}
+`
+	_, err := Load("scene.go", []byte(src))
+	require.Error(t, err, "slices are not in the subset")
+	src = strings.Replace(src, "\tvar fs []int\n\t_ = fs\n", "", 1)
+	_, out := runScene(t, src, 1)
+	require.Equal(t, []string{"10 5 3 -1 16 4 ab 6", "12"}, out)
+}
+
+func TestLoopVariablesArePerIterationAsInGo122(t *testing.T) {
+	src := `
+func main() {
+	var fs [0]int
+	_ = fs
+}`
+	_, err := Load("scene.go", []byte(src))
+	require.Error(t, err)
+	src = `
+func main() {
+	done := make(chan bool)
+	for i := 0; i < 3; i++ {
+		go func() { fmt.Println(i); done <- true }()
+	}
+	for range 3 {
+		<-done
+	}
+}`
+	_, out := runScene(t, src, 1)
+	require.ElementsMatch(t, []string{"0", "1", "2"}, out)
+}
+
+func TestDeferRunsLastInFirstOutWithArgumentsEvaluatedEarly(t *testing.T) {
+	src := `
+func main() {
+	x := 1
+	defer fmt.Println("deferred", x)
+	x = 2
+	defer func() { fmt.Println("closure sees", x) }()
+	fmt.Println("body", x)
+}`
+	_, out := runScene(t, src, 1)
+	require.Equal(t, []string{"body 2", "closure sees 2", "deferred 1"}, out)
+}
+
+func TestDurationsPrintLikeTheTimePackage(t *testing.T) {
+	for _, d := range []time.Duration{0, 1, 999, 1000, 1500, 999999, time.Millisecond, 1500 * time.Microsecond,
+		time.Second, 1500 * time.Millisecond, 90 * time.Second, 3*time.Hour + 2*time.Minute + 1, -time.Millisecond} {
+		require.Equal(t, d.String(), formatDuration(int64(d)), "%d", int64(d))
+	}
+}
+
+func TestSelectAndClosedChannels(t *testing.T) {
+	src := `
+func main() {
+	ch := make(chan int, 1)
+	select {
+	case v := <-ch:
+		fmt.Println("got", v)
+	default:
+		fmt.Println("empty")
+	}
+	ch <- 7
+	select {
+	case v, ok := <-ch:
+		fmt.Println("got", v, ok)
+	default:
+		fmt.Println("empty")
+	}
+	close(ch)
+	v, ok := <-ch
+	fmt.Println(v, ok)
+	for range ch {
+		fmt.Println("never")
+	}
+	switch x := 3; x {
+	case 1, 2:
+		fmt.Println("small")
+	case 3:
+		fmt.Println("three")
+	default:
+		fmt.Println("other")
+	}
+}`
+	_, out := runScene(t, src, 1)
+	require.Equal(t, []string{"empty", "got 7 true", "0 false", "three"}, out)
+}
+
+func TestVirtualClockMeasuresSleep(t *testing.T) {
+	src := `
+func main() {
+	start := time.Now()
+	time.Sleep(3 * time.Millisecond)
+	d := time.Since(start)
+	fmt.Println(d >= 3*time.Millisecond, d < 5*time.Millisecond)
+}`
+	_, out := runScene(t, src, 1)
+	require.Equal(t, []string{"true true"}, out)
+}
+
+func TestCompleteFormHasOnlyTheImportsItUses(t *testing.T) {
+	sc, err := Parse("s.go", []byte("//scene procs=2\nfunc main() {\n\tfmt.Println(1)\n}\n"))
+	require.NoError(t, err)
+	require.Equal(t, 2, sc.Settings.Procs)
+	out, err := sc.Complete()
+	require.NoError(t, err)
+	require.Contains(t, string(out), "\"fmt\"")
+	require.NotContains(t, string(out), "runtime")
+	require.True(t, strings.HasPrefix(string(out), "//scene procs=2\n"), string(out))
+}
+
+func TestCaptionsBelongToTheirStatements(t *testing.T) {
+	src := "func main() {\n\t//> spawn a worker\n\tgo work()\n\ttime.Sleep(1) //> wait\n}\n\n//> on steal: a thief!\nfunc work() {}\n"
+	sc, err := Parse("s.go", []byte(src))
+	require.NoError(t, err)
+	require.Equal(t, []Caption{{Line: 3, Text: "spawn a worker"}, {Line: 4, Text: "wait"}, {On: "steal", Text: "a thief!"}}, sc.Captions)
+}
+
+func TestErrorsPointAtTheSceneAsWritten(t *testing.T) {
+	for src, want := range map[string]string{
+		"func main() {\n\tx := 1.5\n\t_ = x\n}\n":                  "s.go:2:2: type float64 is not supported in scenes",
+		"func main() {\n\tvar m map[string]int\n\t_ = m\n}\n":      "s.go:2:6: type map[string]int is not supported in scenes",
+		"func main() {\n\tundefinedThing()\n}\n":                   "s.go:2:2: undefined: undefinedThing",
+		"package main\n\nimport \"os\"\n\nfunc main() { os.Exit(1) }\n": "s.go:3:8: import \"os\" is not supported in scenes",
+		"func main() {\n\tfor {\n":                                 "s.go:2:8: expected '}', found 'EOF'",
+	} {
+		_, err := Load("s.go", []byte(src))
+		require.Error(t, err)
+		require.True(t, strings.HasPrefix(err.Error(), want), "got %q want prefix %q", err.Error(), want)
+	}
+}

@@ -1,0 +1,296 @@
+package script
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"github.com/gmpbook/gmpbook/core"
+)
+
+// Settings are a scene's knobs. Info-string keys, //scene keys and command
+// line flags share these names (shared/spec/scenes.md §4).
+type Settings struct {
+	Procs   int    // GOMAXPROCS; 0: $GOMAXPROCS, else 4
+	Seed    uint64 // seed of every random choice
+	Go      string // runtime version to model
+	Startup string // faithful or clean
+	Until   int64  // stop after this much virtual time (ns); 0: the default bound
+	Title   string
+	ID      string
+	set     map[string]bool
+}
+
+// SettingKeys lists the keys a scene may set.
+var SettingKeys = []string{"procs", "seed", "go", "startup", "until", "title", "id"}
+
+// IsSet reports whether key was given explicitly.
+func (s Settings) IsSet(key string) bool { return s.set[key] }
+
+// ParseSettings reads space-separated key=value pairs; values may be
+// double-quoted. Errors name the key and say what is allowed.
+func ParseSettings(text string) (Settings, error) {
+	var st Settings
+	fields, err := splitFields(text)
+	if err != nil {
+		return st, err
+	}
+	for _, f := range fields {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			return st, fmt.Errorf("setting %q is not key=value", f)
+		}
+		if err := st.Set(k, v); err != nil {
+			return st, err
+		}
+	}
+	return st, nil
+}
+
+// Set assigns one setting, validating its value.
+func (s *Settings) Set(key, val string) error {
+	switch key {
+	case "procs":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 || n > 256 {
+			return fmt.Errorf("procs=%s: want a number of Ps from 1 to 256", val)
+		}
+		s.Procs = n
+	case "seed":
+		n, err := strconv.ParseUint(val, 10, 64)
+		if err != nil {
+			return fmt.Errorf("seed=%s: want a non-negative integer", val)
+		}
+		s.Seed = n
+	case "go":
+		if _, err := core.ParseVersion(val); err != nil {
+			return fmt.Errorf("go=%s: %v", val, err)
+		}
+		s.Go = val
+	case "startup":
+		if val != "faithful" && val != "clean" {
+			return fmt.Errorf("startup=%s: want faithful or clean", val)
+		}
+		s.Startup = val
+	case "until":
+		d, err := ParseDuration(val)
+		if err != nil || d <= 0 || d > int64(time1h) {
+			return fmt.Errorf("until=%s: want a duration such as 50ms, at most 1h", val)
+		}
+		s.Until = d
+	case "title":
+		s.Title = val
+	case "id":
+		for _, r := range val {
+			if !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_') {
+				return fmt.Errorf("id=%s: use letters, digits, - and _", val)
+			}
+		}
+		s.ID = val
+	default:
+		return fmt.Errorf("unknown setting %q (have %s)", key, strings.Join(SettingKeys, ", "))
+	}
+	if s.set == nil {
+		s.set = map[string]bool{}
+	}
+	s.set[key] = true
+	return nil
+}
+
+const time1h = 3600 * core.Second
+
+// Merge returns s with every setting that over sets explicitly.
+func (s Settings) Merge(over Settings) Settings {
+	out := s
+	out.set = map[string]bool{}
+	for k := range s.set {
+		out.set[k] = true
+	}
+	for k := range over.set {
+		out.set[k] = true
+		switch k {
+		case "procs":
+			out.Procs = over.Procs
+		case "seed":
+			out.Seed = over.Seed
+		case "go":
+			out.Go = over.Go
+		case "startup":
+			out.Startup = over.Startup
+		case "until":
+			out.Until = over.Until
+		case "title":
+			out.Title = over.Title
+		case "id":
+			out.ID = over.ID
+		}
+	}
+	return out
+}
+
+// DefaultUntil bounds a scene that sets no until: a minute of virtual time.
+const DefaultUntil = 60 * core.Second
+
+// Config turns settings plus the environment (GOMAXPROCS, GODEBUG) into a
+// simulator configuration. getenv may be nil.
+func (s Settings) Config(getenv func(string) string) (core.Config, error) {
+	if getenv == nil {
+		getenv = func(string) string { return "" }
+	}
+	procs := s.Procs
+	custom := true
+	if procs == 0 {
+		if v := getenv("GOMAXPROCS"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 256 {
+				return core.Config{}, fmt.Errorf("GOMAXPROCS=%s: want a number from 1 to 256", v)
+			}
+			procs = n
+		} else {
+			procs, custom = 4, false
+		}
+	}
+	cfg := core.DefaultConfig(procs)
+	cfg.CustomProcs = custom
+	cfg.Seed = 1
+	if s.set["seed"] {
+		cfg.Seed = s.Seed
+	}
+	if s.Go != "" {
+		v, err := core.ParseVersion(s.Go)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Version = v
+	}
+	if s.Startup == "clean" {
+		cfg.Startup = core.StartupClean
+	}
+	cfg.Limits.MaxTime = core.Time(DefaultUntil)
+	if s.Until > 0 {
+		cfg.Limits.MaxTime = core.Time(s.Until)
+	}
+	cfg.Limits.MaxGoroutines = 1_000_000
+	cfg.Limits.MaxEvents = 20_000_000
+	if err := ApplyGODEBUG(&cfg, getenv("GODEBUG")); err != nil {
+		return cfg, err
+	}
+	return cfg, nil
+}
+
+// ApplyGODEBUG honours the GODEBUG settings the simulator models and
+// ignores the others, as the runtime ignores unknown keys.
+func ApplyGODEBUG(cfg *core.Config, v string) error {
+	for _, kv := range strings.Split(v, ",") {
+		kv = strings.TrimSpace(kv)
+		if kv == "" {
+			continue
+		}
+		k, val, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		n, err := strconv.Atoi(val)
+		switch k {
+		case "asyncpreemptoff", "schedtrace", "scheddetail", "updatemaxprocs":
+			if err != nil || n < 0 {
+				return fmt.Errorf("GODEBUG %s=%s: want a non-negative number", k, val)
+			}
+		}
+		switch k {
+		case "asyncpreemptoff":
+			cfg.Debug.AsyncPreemptOff = n == 1
+		case "schedtrace":
+			cfg.Debug.SchedTrace = n
+		case "scheddetail":
+			cfg.Debug.SchedDetail = n == 1
+		case "updatemaxprocs":
+			cfg.Debug.UpdateMaxProcs = n
+		}
+	}
+	return nil
+}
+
+// ParseDuration reads a duration like time.ParseDuration for the units
+// scenes use (ns, us, µs, ms, s, m, h), e.g. "1.5ms", "2s", "1m30s".
+func ParseDuration(s string) (int64, error) {
+	orig := s
+	if s == "" {
+		return 0, fmt.Errorf("empty duration")
+	}
+	if s == "0" {
+		return 0, nil
+	}
+	var total float64
+	for s != "" {
+		i := 0
+		for i < len(s) && (s[i] == '.' || (s[i] >= '0' && s[i] <= '9')) {
+			i++
+		}
+		if i == 0 {
+			return 0, fmt.Errorf("bad duration %q", orig)
+		}
+		num, err := strconv.ParseFloat(s[:i], 64)
+		if err != nil {
+			return 0, fmt.Errorf("bad duration %q", orig)
+		}
+		s = s[i:]
+		j := 0
+		for j < len(s) && !(s[j] == '.' || (s[j] >= '0' && s[j] <= '9')) {
+			j++
+		}
+		var unit float64
+		switch s[:j] {
+		case "ns":
+			unit = 1
+		case "us", "µs":
+			unit = 1e3
+		case "ms":
+			unit = 1e6
+		case "s":
+			unit = 1e9
+		case "m":
+			unit = 60e9
+		case "h":
+			unit = 3600e9
+		default:
+			return 0, fmt.Errorf("bad duration %q: unknown unit %q", orig, s[:j])
+		}
+		s = s[j:]
+		total += num * unit
+	}
+	return int64(total), nil
+}
+
+func splitFields(l string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	inq, any := false, false
+	for i := 0; i < len(l); i++ {
+		ch := l[i]
+		switch {
+		case ch == '"':
+			inq = !inq
+			any = true
+		case ch == '\\' && inq && i+1 < len(l):
+			i++
+			cur.WriteByte(l[i])
+		case (ch == ' ' || ch == '\t') && !inq:
+			if cur.Len() > 0 || any {
+				out = append(out, cur.String())
+				cur.Reset()
+				any = false
+			}
+		default:
+			cur.WriteByte(ch)
+		}
+	}
+	if inq {
+		return nil, fmt.Errorf("unterminated quote in settings %q", l)
+	}
+	if cur.Len() > 0 || any {
+		out = append(out, cur.String())
+	}
+	return out, nil
+}
