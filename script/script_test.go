@@ -166,11 +166,11 @@ func TestCaptionsBelongToTheirStatements(t *testing.T) {
 
 func TestErrorsPointAtTheSceneAsWritten(t *testing.T) {
 	for src, want := range map[string]string{
-		"func main() {\n\tx := 1.5\n\t_ = x\n}\n":                  "s.go:2:2: type float64 is not supported in scenes",
-		"func main() {\n\tvar m map[string]int\n\t_ = m\n}\n":      "s.go:2:6: type map[string]int is not supported in scenes",
-		"func main() {\n\tundefinedThing()\n}\n":                   "s.go:2:2: undefined: undefinedThing",
+		"func main() {\n\tx := 1.5\n\t_ = x\n}\n":                       "s.go:2:2: type float64 is not supported in scenes",
+		"func main() {\n\tvar m map[string]int\n\t_ = m\n}\n":           "s.go:2:6: type map[string]int is not supported in scenes",
+		"func main() {\n\tundefinedThing()\n}\n":                        "s.go:2:2: undefined: undefinedThing",
 		"package main\n\nimport \"os\"\n\nfunc main() { os.Exit(1) }\n": "s.go:3:8: import \"os\" is not supported in scenes",
-		"func main() {\n\tfor {\n":                                 "s.go:2:8: expected '}', found 'EOF'",
+		"func main() {\n\tfor {\n":                                      "s.go:2:8: expected '}', found 'EOF'",
 	} {
 		_, err := Load("s.go", []byte(src))
 		require.Error(t, err)
