@@ -89,3 +89,22 @@ func (s *Sim) GoroutineDump() []string {
 	}
 	return out
 }
+
+// GInfo describes one goroutine for tools (goroutine dumps, the player).
+type GInfo struct {
+	ID      int64
+	Status  GStatus
+	Wait    WaitReason
+	System  bool
+	Name    string
+	Program Program // nil once the G has exited
+}
+
+// Goroutines lists every goroutine ever created, in creation order.
+func (s *Sim) Goroutines() []GInfo {
+	out := make([]GInfo, 0, len(s.allg))
+	for _, g := range s.allg {
+		out = append(out, GInfo{ID: g.ID, Status: g.status, Wait: g.waitReason, System: g.System, Name: g.Name, Program: g.prog})
+	}
+	return out
+}

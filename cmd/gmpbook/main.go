@@ -1,0 +1,269 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/script"
+)
+
+const usage = `usage:
+  gmpbook run     [flags] FILE.go   simulate the scene; print what it prints
+  gmpbook real    [flags] FILE.go   run it on the installed Go toolchain
+  gmpbook compare [flags] FILE.go   both, side by side
+
+flags (also settable in a //scene first line): -procs N -seed N -go 1.26
+-startup faithful|clean -until 50ms; run also takes -events FILE and -trace FILE.
+GOMAXPROCS and GODEBUG are read from the environment.
+`
+
+// sceneGODEBUG carries the user's GODEBUG to the simulated runtime when
+// gmpbook re-executes itself without it.
+const sceneGODEBUG = "GMPBOOK_SCENE_GODEBUG"
+
+func main() {
+	// GODEBUG=schedtrace=… would make gmpbook's own runtime print its
+	// schedtrace lines among the simulated ones: run again without it.
+	if gd := os.Getenv("GODEBUG"); gd != "" && os.Getenv(sceneGODEBUG) == "" &&
+		(strings.Contains(gd, "schedtrace") || strings.Contains(gd, "scheddetail")) {
+		if exe, err := os.Executable(); err == nil {
+			env := []string{sceneGODEBUG + "=" + gd}
+			for _, e := range os.Environ() {
+				if !strings.HasPrefix(e, "GODEBUG=") {
+					env = append(env, e)
+				}
+			}
+			reexec(exe, env) // returns only if it could not
+		}
+	}
+	getenv := func(k string) string {
+		if k == "GODEBUG" {
+			if v := os.Getenv(sceneGODEBUG); v != "" {
+				return v
+			}
+		}
+		return os.Getenv(k)
+	}
+	os.Exit(Main(os.Args[1:], os.Stdout, os.Stderr, getenv))
+}
+
+// Main runs the command and returns the exit status. Panics become a
+// message and status 2: bad input must never crash the tool.
+func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) (status int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "gmpbook: internal error: %v\n", r)
+			status = 2
+		}
+	}()
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return 2
+	}
+	switch args[0] {
+	case "run":
+		return cmdRun(args[1:], stdout, stderr, getenv)
+	case "real":
+		return cmdReal(args[1:], stdout, stderr, getenv)
+	case "compare":
+		return cmdCompare(args[1:], stdout, stderr, getenv)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	fmt.Fprintf(stderr, "gmpbook: unknown command %q\n%s", args[0], usage)
+	return 2
+}
+
+// sceneFlags are the flags every command shares with scene settings.
+type sceneFlags struct {
+	fs      *flag.FlagSet
+	over    script.Settings
+	events  string
+	trace   string
+	file    string
+	compile *script.Compiled
+}
+
+func newFlags(name string, stderr io.Writer) *sceneFlags {
+	sf := &sceneFlags{fs: flag.NewFlagSet(name, flag.ContinueOnError)}
+	sf.fs.SetOutput(stderr)
+	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
+		k := k
+		sf.fs.Func(k, "scene setting "+k, func(v string) error { return sf.over.Set(k, v) })
+	}
+	return sf
+}
+
+// load parses the flags and the scene file.
+func (sf *sceneFlags) load(args []string, stderr io.Writer) (script.Settings, bool) {
+	if err := sf.fs.Parse(args); err != nil {
+		return script.Settings{}, false
+	}
+	if sf.fs.NArg() != 1 {
+		fmt.Fprintf(stderr, "gmpbook %s: want one scene file\n", sf.fs.Name())
+		return script.Settings{}, false
+	}
+	sf.file = sf.fs.Arg(0)
+	src, err := os.ReadFile(sf.file)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
+		return script.Settings{}, false
+	}
+	c, err := script.Load(sf.file, src)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return script.Settings{}, false
+	}
+	sf.compile = c
+	return c.Scene.Settings.Merge(sf.over), true
+}
+
+func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	sf := newFlags("run", stderr)
+	sf.fs.StringVar(&sf.events, "events", "", "write one line per simulator event to `FILE` (- for stderr)")
+	sf.fs.StringVar(&sf.trace, "trace", "", "write Chrome trace JSON (opens in Perfetto) to `FILE`")
+	st, ok := sf.load(args, stderr)
+	if !ok {
+		return 2
+	}
+	cfg, err := st.Config(getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
+		return 2
+	}
+	res, err := simulate(sf.compile, cfg, stdout, stderr, sf.events, sf.trace != "")
+	if err != nil {
+		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
+		return 2
+	}
+	if sf.trace != "" {
+		data, err := core.ChromeTrace(res.events)
+		if err == nil {
+			err = os.WriteFile(sf.trace, data, 0o644)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "gmpbook: trace: %v\n", err)
+			return 2
+		}
+	}
+	return res.status
+}
+
+// simResult is what a simulated run produced.
+type simResult struct {
+	status int
+	events []core.Event
+	sim    *core.Sim
+}
+
+// simulate runs the scene, streaming the program's output and schedtrace
+// lines as they happen.
+func simulate(c *script.Compiled, cfg core.Config, stdout, stderr io.Writer, eventsTo string, keep bool) (*simResult, error) {
+	out := bufio.NewWriter(stdout)
+	errw := bufio.NewWriter(stderr)
+	defer out.Flush()
+	defer errw.Flush()
+	var evw *bufio.Writer
+	switch eventsTo {
+	case "":
+	case "-":
+		evw = errw
+	default:
+		f, err := os.Create(eventsTo)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		evw = bufio.NewWriter(f)
+		defer evw.Flush()
+	}
+	res := &simResult{}
+	var limitMsg string
+	var panicked int64
+	sink := func(e *core.Event) {
+		switch e.Kind {
+		case core.EvLimit:
+			limitMsg = e.Text
+		case core.EvDeadlock:
+			panicked = e.G
+		case core.EvPrint:
+			w := out
+			if e.N == 2 {
+				w = errw
+			}
+			w.WriteString(e.Text)
+			w.WriteByte('\n')
+		case core.EvSchedTrace:
+			out.Flush()
+			errw.WriteString(e.Snap.Format())
+			errw.Flush()
+		}
+		if evw != nil {
+			evw.WriteString(e.String())
+			evw.WriteByte('\n')
+		}
+		if keep {
+			res.events = append(res.events, *e)
+		}
+	}
+	s, err := c.NewSim(cfg, core.WithSink(sink))
+	if err != nil {
+		return nil, err
+	}
+	res.sim = s
+	runErr := s.Run()
+	out.Flush()
+	switch {
+	case s.LimitReached():
+		fmt.Fprintf(errw, "gmpbook: the scene was stopped: %s (at %v of virtual time)\n", limitMsg, s.Now())
+	case strings.HasPrefix(s.Deadlock(), "panic: "):
+		fmt.Fprintf(errw, "%s\n\n", s.Deadlock())
+		writeDump(errw, s, panicked)
+	case s.Deadlock() != "":
+		fmt.Fprintf(errw, "fatal error: %s\n\n", s.Deadlock())
+		writeDump(errw, s, 0)
+	}
+	if runErr != nil && !errors.Is(runErr, core.ErrLimit) {
+		return nil, runErr
+	}
+	res.status = s.ExitCode()
+	return res, nil
+}
+
+// liner is implemented by scene goroutines: where they are in the source.
+type liner interface{ Line() int }
+
+// writeDump prints the user goroutines the way a fatal error does; after a
+// panic, only the goroutine that panicked.
+func writeDump(w io.Writer, s *core.Sim, only int64) {
+	for _, g := range s.Goroutines() {
+		if g.System || g.Status == core.Gdead || (only != 0 && g.ID != only) {
+			continue
+		}
+		state := g.Status.String()
+		if only != 0 {
+			state = "running"
+		} else if g.Status == core.Gwaiting {
+			state = g.Wait.String()
+		}
+		fmt.Fprintf(w, "goroutine %d [%s]:\n", g.ID, state)
+		name := g.Name
+		if name == "runtime.main" {
+			name = "main.main"
+		}
+		fmt.Fprintf(w, "%s()\n", name)
+		if l, ok := g.Program.(liner); ok && l.Line() > 0 {
+			fmt.Fprintf(w, "\tscene line %d\n", l.Line())
+		}
+		fmt.Fprintln(w)
+	}
+}
+
+func osArgs() []string { return os.Args }

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gmpbook/gmpbook/scene"
+	"github.com/gmpbook/gmpbook/script"
+)
+
+func cmdReal(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
+	sf := newFlags("real", stderr)
+	st, ok := sf.load(args, stderr)
+	if !ok {
+		return 2
+	}
+	status, err := runReal(sf.compile, st, stdout, stderr, getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
+		return 2
+	}
+	return status
+}
+
+// realEnv is the environment of a real run: GOMAXPROCS from the scene's
+// procs (else inherited) and GODEBUG as given; the Go version setting has
+// no real counterpart beyond the installed toolchain.
+func realEnv(st script.Settings, getenv func(string) string) []string {
+	env := os.Environ()
+	set := func(k, v string) {
+		for i, e := range env {
+			if strings.HasPrefix(e, k+"=") {
+				env[i] = k + "=" + v
+				return
+			}
+		}
+		env = append(env, k+"="+v)
+	}
+	if st.Procs > 0 {
+		set("GOMAXPROCS", strconv.Itoa(st.Procs))
+	} else if v := getenv("GOMAXPROCS"); v != "" {
+		set("GOMAXPROCS", v)
+	}
+	if v := getenv("GODEBUG"); v != "" {
+		set("GODEBUG", v)
+	}
+	return env
+}
+
+// buildReal writes the scene as a complete program into a temporary module
+// named gmpbook, with the toolkit at gmpbook/scene, and builds it. The
+// caller removes dir.
+func buildReal(c *script.Compiled) (bin, dir string, err error) {
+	src, err := c.Scene.Complete()
+	if err != nil {
+		return "", "", err
+	}
+	dir, err = os.MkdirTemp("", "gmpbook-real-")
+	if err != nil {
+		return "", "", err
+	}
+	write := func(name string, data []byte) error {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(p, data, 0o644)
+	}
+	if err := write("go.mod", []byte("module gmpbook\n\ngo 1.26\n")); err != nil {
+		return "", dir, err
+	}
+	if err := write("main.go", src); err != nil {
+		return "", dir, err
+	}
+	for name, data := range scene.Files() {
+		if err := write(filepath.Join("scene", name), data); err != nil {
+			return "", dir, err
+		}
+	}
+	bin = filepath.Join(dir, "scene.bin")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return "", dir, fmt.Errorf("building the scene with the Go toolchain failed: %v\n%s", err, out.String())
+	}
+	return bin, dir, nil
+}
+
+// runReal builds and runs the scene on the real runtime, passing its output
+// through, and returns its exit status.
+func runReal(c *script.Compiled, st script.Settings, stdout, stderr io.Writer, getenv func(string) string) (int, error) {
+	bin, dir, err := buildReal(c)
+	if dir != "" {
+		defer os.RemoveAll(dir)
+	}
+	if err != nil {
+		return 0, err
+	}
+	cmd := exec.Command(bin)
+	cmd.Env = realEnv(st, getenv)
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	err = cmd.Run()
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode(), nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return 0, nil
+}
