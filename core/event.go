@@ -14,7 +14,7 @@ const (
 	EvNone EvKind = iota
 
 	// Goroutines.
-	EvGoCreate     // G created by G2 on P; N = stack bytes; Flag = reused from gFree
+	EvGoCreate     // G created by G2 on P; N = stack bytes; Flag = reused from gFree; Text = function; Arg = 1 for a runtime G
 	EvGoStart      // G starts running on M/P; Why = where it was found; N = P's schedtick; Flag = inheritTime
 	EvGoBlock      // G parks; Why = wait reason; N = object id
 	EvGoUnblock    // G readied by G2; P = destination P (-1 for global); Why = destination
@@ -63,7 +63,7 @@ const (
 	// sysmon, timers, netpoll, STW.
 	EvSysmonWake   // sysmon ran after sleeping N ns; Arg = idle count
 	EvSysmonSleep  // sysmon deep sleep until Arg (all Ps idle)
-	EvTimerAdd     // sleep timer for G on P's heap, fires at Arg
+	EvTimerAdd     // sleep timer for G on P's heap, fires at Arg; P2 = the destroyed P it moved from
 	EvTimerFire    // G's timer fired, run by M on P
 	EvIOReady      // data arrived on fd N
 	EvNetpoll      // M polled the network; N Gs ready; Why = PollNonBlocking/PollBlocking/PollSysmon
@@ -105,6 +105,12 @@ func (k EvKind) String() string {
 	}
 	return "Ev(" + strconv.Itoa(int(k)) + ")"
 }
+
+// EvMCreate's Arg for the runtime's own threads.
+const (
+	MCreateSysmon   = 1
+	MCreateTemplate = 2
+)
 
 // EvKinds lists every event kind, for narration and palette coverage tests.
 func EvKinds() []EvKind {

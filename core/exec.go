@@ -337,7 +337,7 @@ func (s *Sim) lockOSThread(m *M, g *G, external bool) {
 		s.templateM = t
 		s.sched.nmsys++
 		e := ev(EvMCreate)
-		e.M = mid(t)
+		e.M, e.Arg = mid(t), MCreateTemplate
 		s.emit(&e)
 	}
 	if external {

@@ -64,7 +64,10 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	m.rng.next()
 	s.casgstatus(g, g.status, Grunnable, LocNone, nil)
 	e := ev(EvGoCreate)
-	e.G, e.G2, e.M, e.P, e.N, e.Flag = g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused
+	e.G, e.G2, e.M, e.P, e.N, e.Flag, e.Text = g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused, name
+	if system {
+		e.Arg = 1
+	}
 	s.emit(&e)
 	s.runqput(pp, g, true)
 	if s.sched.mainStarted {
@@ -373,17 +376,22 @@ func (s *Sim) scheduleM(m *M) {
 }
 
 // scheduleFound is the rest of schedule once findRunnable has a G.
+// A spinning M that found work stops spinning and wakes another
+// (resetspinning). The runtime does that before execute; both happen in
+// one atomic step here, and the events say first where the G went so that
+// the log never shows a G that left its queue without saying so.
 func (s *Sim) scheduleFound(m *M, g *G, inherit bool, src Reason) {
-	if m.spinning {
-		s.resetspinning(m)
-	}
 	if g.lockedm != nil && g.lockedm != m {
 		// Hands off own P to the locked M, then blocks waiting for a new
 		// P (proc.go:startlockedm).
 		s.startlockedm(m, g)
 		return
 	}
+	wasSpinning := m.spinning
 	s.execute(m, g, inherit, src)
+	if wasSpinning {
+		s.resetspinning(m)
+	}
 }
 
 // findRunnable finds a runnable G for m in the runtime's order (runtime-facts
@@ -523,12 +531,12 @@ func (s *Sim) checkRunqsNoP() *P {
 func (s *Sim) becomeSpinning(m *M, why Reason) {
 	m.spinning = true
 	s.sched.nmspinning++
-	if s.sched.needspinning {
-		s.setNeedSpinning(false)
-	}
 	e := ev(EvMSpin)
 	e.M, e.P, e.Why = mid(m), pid(m.p), why
 	s.emit(&e)
+	if s.sched.needspinning {
+		s.setNeedSpinning(false)
+	}
 }
 
 func (s *Sim) stopSpinning(m *M, found bool) {
@@ -854,15 +862,18 @@ func (s *Sim) stoplockedm(m *M) {
 func (s *Sim) startlockedm(m *M, g *G) {
 	lm := g.lockedm
 	s.sched.nmidlelocked--
-	pp := s.releasep(m)
+	// g waits in flight for its M; it is runnable but on no queue.
+	setLoc(g, LocInFlight, nil)
 	e := ev(EvMLockedHand)
-	e.M, e.G, e.P, e.Arg = mid(m), g.ID, pp.ID, lm.ID
+	e.M, e.G, e.P, e.Arg = mid(m), g.ID, pid(m.p), lm.ID
 	s.emit(&e)
+	if m.spinning {
+		s.resetspinning(m)
+	}
+	pp := s.releasep(m)
 	lm.nextp = pp
 	lm.state = MWaking
 	lm.gen++
-	// g waits in flight for its M; it is runnable but on no queue.
-	setLoc(g, LocInFlight, nil)
 	s.schedule(s.now+Time(s.costs.FutexWake), actMWake, lm, lm.gen, 0)
 	s.stopm(m)
 }
@@ -891,7 +902,10 @@ func (s *Sim) injectglist(m *M, list []*G) {
 	if len(list) == 0 {
 		return
 	}
-	for _, g := range list {
+	// The runtime marks every G runnable first; here each is marked just
+	// before it is queued, within the same step, so that every status
+	// change in the log comes with the event that places the G.
+	ready := func(g *G) {
 		if g.status == Gwaiting {
 			s.casgstatus(g, Gwaiting, Grunnable, LocInFlight, nil)
 			g.waitReason = WaitNone
@@ -916,6 +930,7 @@ func (s *Sim) injectglist(m *M, list []*G) {
 		e.Arg = int64(len(list))
 		s.emit(&e)
 		for _, g := range list {
+			ready(g)
 			s.globrunqput(g)
 		}
 		startIdle(len(list))
@@ -931,10 +946,12 @@ func (s *Sim) injectglist(m *M, list []*G) {
 	e.Arg = int64(nglob)
 	s.emit(&e)
 	for _, g := range list[:nglob] {
+		ready(g)
 		s.globrunqput(g)
 	}
 	startIdle(nglob)
 	for _, g := range list[nglob:] {
+		ready(g)
 		s.runqput(pp, g, false)
 	}
 	s.wakep()

@@ -27,18 +27,24 @@ func (s *Sim) stopTheWorld(m *M, g *G, n int) {
 	s.sched.gcwaiting = true
 	s.sched.stopwait = s.procs
 	pp := m.p
-	pp.status = Pgcstop
+	s.setPStatus(pp, Pgcstop)
 	s.sched.stopwait--
 	for _, p := range s.allp {
 		if p == pp {
 			continue
 		}
 		if s.inSyscall(p) {
+			// Take the P from its M's system call (proc.go:stopTheWorldWithSema).
+			re := ev(EvProcRetake)
+			re.P = p.ID
 			if !s.ver.PSyscall {
 				other := p.m
+				re.M, re.G = mid(other), gid(other.curg)
 				other.p = nil
 				p.m = nil
 			}
+			p.status = Pidle
+			s.emit(&re)
 			p.syscalltick++
 			s.gcstopP(p)
 		}
@@ -71,12 +77,17 @@ func (s *Sim) stwCheck() {
 	s.startTheWorld()
 }
 
+// setPStatus changes a P's status where no acquire or release says so.
+func (s *Sim) setPStatus(pp *P, st PStatus) {
+	pp.status = st
+	e := ev(EvProcStatus)
+	e.P, e.N = pp.ID, int64(st)
+	s.emit(&e)
+}
+
 // gcstopP parks a P for the stop-the-world (proc.go:gcstopm, handoffp).
 func (s *Sim) gcstopP(pp *P) {
-	pp.status = Pgcstop
-	e := ev(EvProcStatus)
-	e.P, e.N = pp.ID, int64(Pgcstop)
-	s.emit(&e)
+	s.setPStatus(pp, Pgcstop)
 	s.sched.stopwait--
 	if s.sched.stopwait == 0 && s.stw.active {
 		s.stw.gen++
@@ -100,24 +111,22 @@ func (s *Sim) gcstopm(m *M) {
 func (s *Sim) startTheWorld() {
 	st := s.stw
 	m, n, old := st.m, st.newprocs, s.procs
-	s.resizeAllp(n)
 	cur := m.p
 	if cur.ID >= int32(n) {
 		// The caller's P goes away: continue on P0.
-		cur.m = nil
-		m.p = nil
-		cur.status = Pgcstop
+		s.releasep(m)
+		s.setPStatus(cur, Pgcstop)
 		p0 := s.allp[0]
-		p0.status = Pgcstop
 		p0.m = nil
 		s.acquirep(m, p0)
 		cur = p0
 	} else {
-		cur.status = Prunning
+		s.setPStatus(cur, Prunning)
 	}
 	for i := n; i < old; i++ {
 		s.destroyP(s.allp[i], cur)
 	}
+	s.resizeAllp(n)
 	s.allp = s.allp[:n]
 	s.procs = n
 	e := ev(EvProcResize)
@@ -211,6 +220,9 @@ func (s *Sim) destroyP(pp, cur *P) {
 		s.seq++
 		t.seq = s.seq
 		cur.timers.push(t)
+		te := ev(EvTimerAdd)
+		te.G, te.P, te.P2, te.Arg = t.g.ID, cur.ID, pp.ID, int64(t.when)
+		s.emit(&te)
 	}
 	for _, g := range pp.gFree {
 		s.sched.gFree = append(s.sched.gFree, g)

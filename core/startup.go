@@ -51,11 +51,11 @@ func (s *Sim) putIdlePs(cur *P) []*P {
 		if pp.m != nil && pp.m.p == pp {
 			continue // the caller's P
 		}
-		pp.status = Pidle
 		if pp.runqempty() {
-			idle = append([]*P{pp}, idle...)
+			idle = append([]*P{pp}, idle...) // pidleput makes it _Pidle
 			continue
 		}
+		s.setPStatus(pp, Pidle)
 		runnable = append(runnable, pp)
 	}
 	for _, pp := range idle {

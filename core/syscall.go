@@ -22,8 +22,7 @@ func (s *Sim) entersyscall(m *M, g *G, d Duration, block bool) {
 	case s.sched.gcwaiting:
 		// A stop-the-world is pending: give it the P now
 		// (proc.go:entersyscall_gcwait).
-		m.p = nil
-		pp.m = nil
+		s.releasep(m)
 		s.gcstopP(pp)
 	case block:
 		// Known to block: hand the P off at once (entersyscallblock).

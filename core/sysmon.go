@@ -22,7 +22,7 @@ func (s *Sim) startSysmon() {
 	m.state = MSysmon
 	s.sysmon.m = m
 	e := ev(EvMCreate)
-	e.M = mid(m)
+	e.M, e.Arg = mid(m), MCreateSysmon
 	s.emit(&e)
 	// sysmon counts itself in nmsys (proc.go:sysmon).
 	s.sched.nmsys++
