@@ -125,7 +125,6 @@ type opFrame struct {
 
 type opList struct {
 	frames []opFrame
-	tmp    Op // an OpGo with its Program filled in
 }
 
 var opReturn = Op{Kind: OpReturn}
@@ -155,9 +154,10 @@ func (l *opList) Next(Result) *Op {
 			continue
 		case OpGo:
 			if op.Prog == nil {
-				l.tmp = *op
-				l.tmp.Prog = Ops(op.Body...)
-				return &l.tmp
+				// Each new G gets a fresh program over the shared body.
+				g := *op
+				g.Prog = Ops(op.Body...)
+				return &g
 			}
 		}
 		return op
