@@ -1,0 +1,70 @@
+package chapters
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestEmbeddedChaptersParse(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	require.NotEmpty(t, all)
+	tour := all[0]
+	require.Equal(t, "tour", tour.Slug)
+	require.Equal(t, "A tour of the notebook", tour.Title)
+	require.Len(t, tour.Goals, 3)
+	require.NotNil(t, tour.SceneByID("hello"))
+	require.Equal(t, 1, tour.SceneByID("hello").Settings.Procs)
+	require.Len(t, tour.Predicts, 1)
+	require.Equal(t, []string{"goroutine 0", "goroutine 2", "main is back"}, tour.Predicts[0].Choices)
+	require.Len(t, tour.Reals, 1)
+	require.Len(t, tour.Claims, 1)
+	require.Contains(t, tour.Claims[0].Verdict, "runnext")
+}
+
+func TestBadScenesFailWithChapterPositions(t *testing.T) {
+	src := "---\ntitle: T\n---\n\ntext\n\n```go scene id=a\nfunc main() {\n\tx := 1.5\n}\n```\n"
+	_, err := Parse("chapters/01-x.md", []byte(src))
+	require.Error(t, err)
+	require.True(t, strings.HasPrefix(err.Error(), "chapters/01-x.md:9:2: "), err.Error())
+
+	src = "---\ntitle: T\n---\n\n```predict scene=nope\nq?\n```\n"
+	_, err = Parse("chapters/01-x.md", []byte(src))
+	require.ErrorContains(t, err, "chapters/01-x.md:5:1: predict refers to scene=nope")
+
+	_, err = Parse("chapters/01-x.md", []byte("no front matter"))
+	require.ErrorContains(t, err, "chapters/01-x.md:1:1: a chapter starts with front matter")
+}
+
+func TestEveryChapterSceneRunsToCompletion(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	for _, c := range all {
+		for _, s := range c.Scenes {
+			res, err := s.Run()
+			require.NoError(t, err, "%s:%d", c.File, s.Line)
+			require.False(t, res.Limit, "%s:%d: scene %s hit a limit", c.File, s.Line, s.ID)
+			if res.Fatal == "" {
+				require.Equal(t, 0, res.Exit, "%s:%d: scene %s", c.File, s.Line, s.ID)
+			}
+			require.NotEmpty(t, res.Output, "%s:%d: scene %s prints nothing", c.File, s.Line, s.ID)
+		}
+	}
+}
+
+func TestPredictAnswersAreComputedAndAmongTheChoices(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	for _, c := range all {
+		for _, p := range c.Predicts {
+			want, err := p.Expected(c)
+			require.NoError(t, err)
+			require.NotEmpty(t, want, "%s:%d", c.File, p.Line)
+			if len(p.Choices) > 0 {
+				require.Contains(t, p.Choices, want, "%s:%d: the simulator's answer is not among the choices", c.File, p.Line)
+			}
+		}
+	}
+}
