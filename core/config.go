@@ -159,6 +159,11 @@ type Config struct {
 	// CustomProcs says GOMAXPROCS was set by the environment, which turns off
 	// the 1.25+ automatic updates (but not the updater goroutine, §17.3).
 	CustomProcs bool
+	// NoFinalizerG leaves out the finalizer goroutine of a faithful
+	// start-up: the runtime creates it only when package init calls
+	// runtime.SetFinalizer, which package os does (fmt imports os), so a
+	// program that links neither has one runtime G fewer at main.
+	NoFinalizerG bool
 }
 
 // DefaultConfig is GOMAXPROCS=procs on Go 1.26 with a faithful start-up.

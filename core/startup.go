@@ -90,8 +90,11 @@ func (s *Sim) runtimeMain(main Program) Program {
 	if upd {
 		ops = append(ops, Op{Kind: OpGo, Name: "runtime.updateMaxProcsGoroutine", Body: []Op{{Kind: OpParkForever, Reason: WaitUpdateMaxProcs}}})
 	}
+	if !s.cfg.NoFinalizerG {
+		// os's init calls SetFinalizer → createfing (mfinal.go:createfing).
+		ops = append(ops, Op{Kind: OpGo, Name: "runtime.runFinalizers", Body: []Op{{Kind: OpParkForever, Reason: WaitFinalizerWait}}})
+	}
 	ops = append(ops,
-		Op{Kind: OpGo, Name: "runtime.runFinalizers", Body: []Op{{Kind: OpParkForever, Reason: WaitFinalizerWait}}},
 		Op{Kind: opUnlockInternal},
 		Op{Kind: opUserMain},
 	)

@@ -219,6 +219,20 @@ func (sc *Scene) readCaptions() {
 	}
 }
 
+// LinksOS reports whether the real program links package os: fmt imports
+// it, and so does the toolkit (through net).
+func (sc *Scene) LinksOS() bool {
+	for id, obj := range sc.info.Uses {
+		if pn, ok := obj.(*types.PkgName); ok && !sc.inHeader(id.Pos()) {
+			switch pn.Imported().Path() {
+			case "fmt", ToolkitPath:
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // Complete returns the scene as a complete, gofmt-ed package main file that
 // the Go toolchain builds with the toolkit: the short form gets its package
 // clause and the imports it uses.

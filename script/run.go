@@ -13,7 +13,10 @@ func Load(filename string, src []byte) (*Compiled, error) {
 	return Compile(sc)
 }
 
-// NewSim builds a simulator running the scene with cfg.
+// NewSim builds a simulator running the scene with cfg. What the program
+// links changes its start-up: without package os (which fmt and the
+// toolkit bring in) there is no finalizer goroutine.
 func (c *Compiled) NewSim(cfg core.Config, opts ...core.Option) (*core.Sim, error) {
+	cfg.NoFinalizerG = !c.Scene.LinksOS()
 	return core.New(cfg, c.NewRun().Main(), opts...)
 }
