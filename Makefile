@@ -40,7 +40,9 @@ bench:
 fuzz:
 	$(GO) test ./core -run '^$$' -fuzz FuzzSim -fuzztime $(FUZZTIME)
 
-# rewrite regenerates the expected transcripts of the scenario files; inspect
-# the diff before committing.
+# rewrite regenerates the expected transcripts of the scenario files, the
+# event-log golden file and the real-runtime outputs the chapters show;
+# inspect the diff before committing.
 rewrite:
-	$(GO) test ./core/... -run Scenario -rewrite
+	$(GO) test ./core/... -run 'Scenario|Golden' -rewrite
+	GMPBOOK_REWRITE=1 $(GO) test ./tests -run TestChapterClaimsHoldOnTheRealRuntime -count=1
