@@ -183,6 +183,10 @@ const (
 	LimitGoroutines
 	LimitThreads
 	LimitProgram
+	// Who took a P from a system call (EvProcRetake).
+	BySysmon
+	BySTW
+	ByExitsyscall
 	reasonCount
 )
 
@@ -201,6 +205,7 @@ var reasonNames = [...]string{RNone: "",
 	PollNonBlocking: "nonblocking", PollBlocking: "blocking", PollSysmon: "sysmon", PollSTW: "stw",
 	WakeIO: "io", WakeTimer: "timer", WakeBreak: "break",
 	LimitEvents: "events", LimitTime: "time", LimitGoroutines: "goroutines", LimitThreads: "threads", LimitProgram: "program",
+	BySysmon: "sysmon", BySTW: "stw", ByExitsyscall: "exitsyscall",
 }
 
 func (r Reason) String() string {

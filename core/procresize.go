@@ -36,7 +36,7 @@ func (s *Sim) stopTheWorld(m *M, g *G, n int) {
 		if s.inSyscall(p) {
 			// Take the P from its M's system call (proc.go:stopTheWorldWithSema).
 			re := ev(EvProcRetake)
-			re.P = p.ID
+			re.P, re.Why = p.ID, BySTW
 			if !s.ver.PSyscall {
 				other := p.m
 				re.M, re.G = mid(other), gid(other.curg)

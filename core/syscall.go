@@ -67,7 +67,7 @@ func (s *Sim) exitsyscall(m *M) {
 			oldp.syscalltick++
 			oldp.status = Pidle
 			e := ev(EvProcRetake)
-			e.M, e.P, e.G = mid(other), oldp.ID, gid(other.curg)
+			e.M, e.P, e.G, e.Why = mid(other), oldp.ID, gid(other.curg), ByExitsyscall
 			s.emit(&e)
 			s.acquirep(m, oldp)
 		}
@@ -112,7 +112,7 @@ func (s *Sim) exitsyscall(m *M) {
 // (proc.go:retake, setBlockOnExitSyscall, takeP; ≤1.25: CAS _Psyscall→_Pidle).
 func (s *Sim) takePFromSyscall(pp *P) {
 	e := ev(EvProcRetake)
-	e.P = pp.ID
+	e.P, e.Why = pp.ID, BySysmon
 	if s.ver.PSyscall {
 		pp.status = Pidle
 	} else {

@@ -9,5 +9,68 @@
 // It turns a core.World (the scheduler rebuilt from the event log) into a
 // Frame: a display list of shapes. The Ebiten player in package render
 // only draws Frames. This package never imports Ebiten, so it tests on any
-// machine.
+// machine. It imports only core: captions arrive as plain Caption values.
+//
+// # Files
+//
+//   - palette.go: GState (the state the player shows), the Okabe–Ito
+//     Palette indexed by it, TokenStyle (fill, outline, dashes, shape,
+//     badge) and the Legend.
+//   - recording.go: Recording (the event log with World checkpoints and
+//     per-P run spans) and Cursor (stepping, seeking, jumping).
+//   - layout.go, layout_wide.go, layout_narrow.go: Layout, World → Frame.
+//   - tween.go: Tween, the in-between frames of an animation.
+//   - narrate.go: Narrate (one sentence per event) and captions.
+//
+// # Places are fixed, goroutines move
+//
+// Every place a G can be has a spot that depends only on the frame size and
+// the number of Ps (Places lists them; Frame.Places gives their boxes). A G
+// is drawn once, as a token at its place, with Shape.G set, so that Tween
+// can slide it from one frame's place to the next. A queue longer than its
+// spot shows its first tokens and "+N".
+//
+// # What the view remembers beyond core.World
+//
+// core.World says where every G is, but not what happened before: that a
+// runnable G was just preempted, which P holds a G it is moving (stolen,
+// just created, just readied), since when a G runs, or what ran on each P a
+// millisecond ago. The Recording folds those from the events next to the
+// World and hands them to Layout as a History. Layout of a bare World
+// (History nil) is still a correct picture, with less colour.
+//
+// # Stepping: key events
+//
+// Stepping with the ⏮/⏭ buttons stops on key events only. Bookkeeping that
+// is always followed, at the same instant, by the event that completes it
+// is not a stop: GoCreate, GoUnblock, GoKick, GoSched, GoPreempt and Inject
+// leave a G in someone's hands until a RunqPut or GlobalPut places it;
+// ProcUnidle comes before the Wakep or acquire it serves; ProcIdle,
+// ProcStatus and NeedSpinning follow their cause; SysmonWake (every 20µs to
+// 10ms), SchedTrace and Output are background. The narration of a stop
+// tells everything since the previous stop, so nothing is skipped in
+// words. The fine step (StepEventForward/StepEventBack) reaches every event,
+// and the jump buttons (NextSteal, NextHandoff, NextPreemption) land on the
+// exact event even when it is not a key event. The first event of a
+// caption is a stop too.
+//
+// # Captions
+//
+// "//> on <event>:" captions start at the first event of their kind (see
+// OnNames) and stay until the next caption starts. Line captions need the
+// source line each G is at, which the event log does not carry: the caller
+// passes it with Recording.SetLineHook (the script VM knows it); without a
+// hook, line captions never show.
+//
+// # Drawing a Frame
+//
+// Shapes are drawn in order. ShapeText is top-left at (X, Y), Size px high,
+// in colour Fill; its W is the estimated width (TextWidthPerSize × Size per
+// character), which Layout keeps inside its cell. ShapeToken is a G: a
+// circle (or a square for TokenSquare) in the box, filled with Fill,
+// outlined with Stroke (dashed if Dashed), its Text ("G12") centred in Ink
+// at Size, and its Badge, if any, small at the top-right corner. Shapes
+// whose Role starts with "highlight:" outline the places the current event
+// is about. The adapter draws Frame.Narration and Frame.Caption (and its
+// controls) outside the Width × Height it gave Layout.
 package view

@@ -12,7 +12,7 @@ const (
 	ShapeRect   ShapeKind = iota // a rectangle, rounded by Radius
 	ShapeCircle                  // a circle centred in the box
 	ShapeLine                    // a line from (X, Y) to (X+W, Y+H)
-	ShapeText                    // Text at (X, Y), top-left, Size px high
+	ShapeText                    // Text at (X, Y), top-left, Size px high, in colour Fill; W is its estimated width
 	ShapeToken                   // a goroutine: a labelled token, coloured by state
 )
 
@@ -33,13 +33,29 @@ type Shape struct {
 	Size    float32 // text height in px
 	G       int64   // for tokens: the goroutine
 	Role    string  // what the shape stands for ("P0", "global", "runq", "M3", …), for tests and hit testing
+
+	// Tokens only.
+	State GState     // the goroutine's state, for the legend and screen readers
+	Shape TokenShape // circle, or square for a G in a system call
+	Ink   Color      // the label's colour
+	Badge string     // a short mark for the corner ("" for none)
+}
+
+// Place is a fixed spot of the picture (a queue, a slot, an area), for hit
+// testing and for outlining the place an event is about.
+type Place struct {
+	Role       string // "global", "P0.runq", "syscall", … (see Places)
+	X, Y, W, H float32
 }
 
 // Frame is everything the player shows at one cursor position.
 type Frame struct {
 	W, H      float32
 	Shapes    []Shape
+	Places    []Place // every place, in drawing order
 	Time      core.Time
+	Index     int    // the cursor position the frame shows (-1: before any event)
+	Narrow    bool   // laid out for a narrow (phone) screen
 	Narration string // the plain-words sentence for the current event
 	Caption   string // the scene author's //> caption, if one applies
 }

@@ -1,0 +1,217 @@
+package view
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/gmpbook/gmpbook/core"
+)
+
+// The narrow layout (a phone held upright, 360 px wide):
+//
+//	clock                      sysmon
+//	global: tokens +N
+//	P0 running · M3 · runq 12/256 · timers 2 · tick 61
+//	[curg][next][hand] runq tokens … +N
+//	… one block per P …
+//	syscalls | netpoller
+//	timers   | parked
+//	exited   | moving
+//	idle Ms: …
+//	timeline, one strip per P
+//
+// Queues collapse to their first tokens and a count; the P's timers are a
+// count on its line, their Gs in the shared timers row.
+
+type narrowGeom struct {
+	ts, fs, fss, gap, pad, margin, vgap float32
+	shownPs                             int
+	headerH, globalH, pH, areaH, idleH  float32
+	stripH, timelineH, total            float32
+}
+
+func planNarrow(W, H float32, procs int) narrowGeom {
+	var g narrowGeom
+	for ts := float32(24); ts >= 12; ts-- {
+		g = narrowAt(H, procs, procs, ts)
+		if g.total <= H {
+			return g
+		}
+	}
+	for n := procs - 1; n >= 1; n-- {
+		g = narrowAt(H, procs, n, 12)
+		if g.total <= H {
+			return g
+		}
+	}
+	return narrowAt(H, procs, min(procs, 1), 12)
+}
+
+func narrowAt(H float32, procs, shown int, ts float32) narrowGeom {
+	g := narrowGeom{ts: ts, shownPs: shown}
+	g.fs, g.fss, g.gap, g.pad = sizes(ts)
+	g.margin = 6
+	g.vgap = max(3, ts*0.2)
+	g.headerH = g.fs + 2 + g.pad/2
+	g.globalH = ts + g.pad
+	g.pH = g.fs + 2 + ts + g.pad
+	g.areaH = ts + g.pad
+	g.idleH = g.fs + g.pad/2
+	g.stripH = clamp(ts*0.45, 6, 12)
+	g.timelineH = g.fss + g.pad/2 + float32(shown)*(g.stripH+2)
+	if shown < procs {
+		g.timelineH += g.fss + 2
+	}
+	g.total = g.margin + g.headerH + g.vgap + g.globalH + g.vgap + float32(shown)*(g.pH+g.vgap) +
+		3*(g.areaH+g.vgap) + g.idleH + g.vgap + g.timelineH + g.margin
+	if shown < procs {
+		g.total += g.fss + g.vgap
+	}
+	return g
+}
+
+func (b *builder) layoutNarrow(s *sorted) {
+	W := b.f.W
+	g := planNarrow(W, b.f.H, len(b.w.Ps))
+	b.ts, b.fs, b.fss, b.gap, b.pad = g.ts, g.fs, g.fss, g.gap, g.pad
+	m := g.margin
+	ts, fs, fss, pad := g.ts, g.fs, g.fss, g.pad
+	y := m
+	full := W - 2*m
+
+	// Header: clock (and how the run ended) on the left, sysmon on the right.
+	clock, status := b.clockText()
+	if status != "" {
+		clock += " · " + status
+	}
+	cr := rect{m, y, full * 0.55, g.headerH}
+	b.place("clock", cr)
+	b.textIn(cr, fs+2, clock, "clock", Ink)
+	sr := rect{cr.right() + pad, y, full - cr.W - pad, g.headerH}
+	b.place("sysmon", sr)
+	b.textRight(sr, fss, b.sysmonText(), "sysmon", Muted)
+	y += g.headerH + g.vgap
+
+	// Global run queue.
+	lw := textW("global 00000", fss)
+	b.inlineRow(rect{m, y, full, g.globalH}, "global", "global "+strconv.Itoa(len(b.w.Global)), lw, b.w.Global)
+	y += g.globalH + g.vgap
+
+	// One block per P.
+	for i := 0; i < g.shownPs; i++ {
+		b.pBlock(rect{m, y, full, g.pH}, b.w.Ps[i], s)
+		y += g.pH + g.vgap
+	}
+	if g.shownPs < len(b.w.Ps) {
+		b.text(m, y, full, fss, "+"+strconv.Itoa(len(b.w.Ps)-g.shownPs)+" Ps not shown", "P.more", Muted)
+		y += fss + g.vgap
+	}
+
+	// Areas, two to a row.
+	half := (full - pad) / 2
+	lw = textW("parked 0000", fss)
+	var timers []core.TimerView
+	for _, p := range b.w.Ps {
+		timers = append(timers, p.Timers...)
+	}
+	slices.SortStableFunc(timers, func(a, b core.TimerView) int {
+		if a.When != b.When {
+			if a.When < b.When {
+				return -1
+			}
+			return 1
+		}
+		return int(a.G - b.G)
+	})
+	ids := func(gs []*core.GView) []int64 {
+		out := make([]int64, len(gs))
+		for i, g := range gs {
+			out[i] = g.ID
+		}
+		return out
+	}
+	tids := make([]int64, len(timers))
+	for i, t := range timers {
+		tids[i] = t.G
+	}
+	rows := [3][2]struct {
+		role, label string
+		ids         []int64
+	}{
+		{{"syscall", "syscalls", ids(s.syscall)}, {"netpoll", "netpoll", ids(s.netpoll)}},
+		{{"timers", "timers", tids}, {"waiting", "parked", ids(s.waiting)}},
+		{{"dead", "exited", ids(s.dead)}, {"inflight", "moving", ids(s.inflight)}},
+	}
+	for _, row := range rows {
+		for k, a := range row {
+			r := rect{m + float32(k)*(half+pad), y, half, g.areaH}
+			b.inlineRow(r, a.role, a.label+" "+strconv.Itoa(len(a.ids)), lw, a.ids)
+		}
+		y += g.areaH + g.vgap
+	}
+
+	// Idle Ms.
+	ir := rect{m, y, full, g.idleH}
+	b.place("idleM", ir)
+	b.textIn(ir, fs, joinFit("idle Ms: ", b.idleMs(), fs, ir.W), "idleM", Ink)
+	y += g.idleH + g.vgap
+
+	b.timeline(rect{m, y, full, g.timelineH}, g.shownPs, g.stripH)
+	_ = ts
+}
+
+// inlineRow is a boxed row: a label of width lw, then tokens.
+func (b *builder) inlineRow(r rect, role, label string, lw float32, ids []int64) {
+	b.place(role, r)
+	b.box(r, role, Color{}, BoxColor, false)
+	pad := b.pad
+	b.textIn(rect{r.X + pad, r.Y, lw, r.H}, b.fss, label, role+".label", Muted)
+	b.tokenRow(rect{r.X + pad + lw + pad, r.Y + (r.H-b.ts)/2, r.W - lw - 3*pad, b.ts}, ids, role)
+}
+
+// pBlock is one P in the narrow layout: a line of text, then its slots and
+// the head of its run queue.
+func (b *builder) pBlock(r rect, p *core.PView, s *sorted) {
+	ts, fs, pad := b.ts, b.fs, b.pad
+	name := "P" + strconv.Itoa(int(p.ID))
+	line := name + " " + p.Status.String() + " · " + b.mLabel(p)
+	if m := b.w.M(p.M); m != nil && m.Spinning {
+		line += " spinning"
+	}
+	line += " · runq " + strconv.Itoa(len(p.Runq)) + "/256"
+	if n := len(p.Timers); n > 0 {
+		line += " · timers " + strconv.Itoa(n)
+	}
+	line += " · tick " + strconv.FormatInt(p.Schedtick, 10)
+	b.text(r.X, r.Y, r.W, fs, line, name+".label", Ink)
+	box := rect{r.X, r.Y + fs + 2, r.W, ts + pad}
+	b.place(name, box)
+	fill := Color{250, 250, 250, 255}
+	if p.Status != core.Prunning {
+		fill = Color{235, 235, 235, 255}
+	}
+	b.box(box, name+".box", fill, BoxColor, p.Status == core.Pidle)
+	x, y := box.X+pad/2, box.Y+pad/2
+	b.slot(x, y, name+".m")
+	b.place(name+".m", rect{x, y, ts, ts})
+	if id := s.curg[p.ID]; id != 0 {
+		b.token(x, y, id, name+".m")
+	}
+	x += ts + b.gap
+	b.slot(x, y, name+".runnext")
+	b.place(name+".runnext", rect{x, y, ts, ts})
+	if p.Runnext != 0 {
+		b.token(x, y, p.Runnext, name+".runnext")
+	}
+	x += ts + b.gap
+	b.place(name+".hand", rect{x, y, ts, ts})
+	if id := s.hand[p.ID]; id != 0 {
+		b.token(x, y, id, name+".hand")
+	}
+	x += ts + pad/2
+	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x, Y: y, H: ts, Stroke: BoxColor, StrokeW: 1, Role: name + ".sep"})
+	x += pad / 2
+	rq := rect{x, y, box.right() - pad/2 - x, ts}
+	b.place(name+".runq", rq)
+	b.tokenRow(rq, p.Runq, name+".runq")
+}

@@ -1,0 +1,305 @@
+package view
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gmpbook/gmpbook/core"
+)
+
+// The wide layout (desktop, tablet landscape):
+//
+//	global run queue (tokens, +N)                       clock
+//	P0 station   P1 station   P2 station …   (one per P, in rows)
+//	syscalls | netpoller | parked | exited | moving | sysmon
+//	idle Ms: …
+//	timeline, one strip per P
+//
+// A station is a P: its status, the M bound to it with the running G, the
+// runnext slot, a hand (where a G sits while the P moves it), the local run
+// queue and the timer heap.
+
+// wideGeom is the size of every row of the wide layout.
+type wideGeom struct {
+	ts, fs, fss, gap, pad, margin, vgap float32
+	cols, rows, shownPs                 int
+	stationW, stationH                  float32
+	globalH, areasH, idleH              float32
+	stripH, timelineH                   float32
+	total                               float32
+}
+
+func sizes(ts float32) (fs, fss, gap, pad float32) {
+	fs = clamp(ts*0.5, 9, 15)
+	fss = clamp(ts*0.42, 8, 12)
+	gap = max(2, ts*0.15)
+	pad = max(3, ts*0.2)
+	return
+}
+
+// stationMinW is the narrowest station whose rows all fit.
+func stationMinW(ts, fs, fss, gap, pad float32) float32 {
+	boxRow := pad + textW("M0000", fs) + pad + ts + 2*pad + textW("next", fss) + pad + ts + 2*pad + ts + pad
+	runqRow := pad + textW("runq", fss) + pad + 2*(ts+gap) + textW("+256", fs) + pad + textW("256/256", fss) + pad
+	timerRow := pad + textW("timers", fss) + pad + (ts + pad/2 + textW("@00.00ms", fss) + gap) + textW("+256", fs) + pad
+	return max(boxRow, runqRow, timerRow)
+}
+
+func planWide(W, H float32, procs int) wideGeom {
+	var g wideGeom
+	top := clamp(W/48, 24, 40)
+	// Ps side by side read best: one row of stations if tokens stay large.
+	for ts := top; ts >= 22; ts-- {
+		g = wideAt(W, H, procs, procs, ts)
+		if g.rows <= 1 && g.total <= H {
+			return g.grow(H)
+		}
+	}
+	for ts := top; ts >= 12; ts-- {
+		g = wideAt(W, H, procs, procs, ts)
+		if g.total <= H {
+			return g.grow(H)
+		}
+	}
+	// Too many Ps even at the smallest tokens: show as many as fit.
+	for n := procs - 1; n >= 1; n-- {
+		g = wideAt(W, H, procs, n, 12)
+		if g.total <= H {
+			return g
+		}
+	}
+	return wideAt(W, H, procs, min(procs, 1), 12)
+}
+
+// grow gives height left over to the timeline strips.
+func (g wideGeom) grow(H float32) wideGeom {
+	// First more rows in the areas, where parked Gs pile up.
+	row := g.ts + g.gap
+	if k := min(3, int((H-g.total)/row)); k > 0 {
+		g.areasH += float32(k) * row
+		g.total += float32(k) * row
+	}
+	if g.shownPs == 0 {
+		return g
+	}
+	extra := min((H-g.total)/float32(g.shownPs), 26-g.stripH)
+	if extra > 0 {
+		g.stripH += extra
+		g.timelineH += extra * float32(g.shownPs)
+		g.total += extra * float32(g.shownPs)
+	}
+	return g
+}
+
+func wideAt(W, H float32, procs, shown int, ts float32) wideGeom {
+	g := wideGeom{ts: ts, shownPs: shown}
+	g.fs, g.fss, g.gap, g.pad = sizes(ts)
+	g.margin = clamp(W*0.008, 6, 16)
+	g.vgap = max(4, ts*0.3)
+	hgap := g.vgap
+	minW := stationMinW(ts, g.fs, g.fss, g.gap, g.pad)
+	avail := W - 2*g.margin
+	g.cols = max(1, min(shown, int((avail+hgap)/(minW+hgap))))
+	g.rows = (shown + g.cols - 1) / g.cols
+	if g.rows > 0 {
+		g.cols = (shown + g.rows - 1) / g.rows // balance the rows
+	}
+	if shown == 0 {
+		g.rows = 0
+	}
+	g.stationW = (avail - float32(g.cols-1)*hgap) / float32(g.cols)
+	g.stationH = (g.fs + g.pad) + (ts + 2*g.pad) + g.pad/2 + 2*(ts+g.pad) + (g.fs + g.pad/2)
+	g.globalH = g.pad/2 + g.fss + g.pad/2 + ts + g.pad
+	g.areasH = g.pad/2 + g.fss + g.pad/2 + 2*(ts+g.gap) + g.pad/2
+	g.idleH = g.fs + g.pad/2
+	g.stripH = clamp(ts*0.55, 8, 18)
+	strips := shown
+	g.timelineH = g.fss + g.pad/2 + float32(strips)*(g.stripH+2)
+	if shown < procs {
+		g.timelineH += g.fss + 2
+	}
+	g.total = g.margin + g.globalH + g.vgap + float32(g.rows)*(g.stationH+g.vgap) + g.areasH + g.vgap + g.idleH + g.vgap + g.timelineH + g.margin
+	return g
+}
+
+func (b *builder) layoutWide(s *sorted) {
+	W := b.f.W
+	g := planWide(W, b.f.H, len(b.w.Ps))
+	b.ts, b.fs, b.fss, b.gap, b.pad = g.ts, g.fs, g.fss, g.gap, g.pad
+	m := g.margin
+	y := m
+
+	// Header: the global run queue and the clock.
+	clock, status := b.clockText()
+	clockW := max(textW("t = 000.0ms", g.fs+2), textW("stop-the-world", g.fs)) + g.pad
+	gr := rect{m, y, W - 2*m - clockW - g.vgap, g.globalH}
+	inner := b.labelled(gr, "global", "global run queue ("+strconv.Itoa(len(b.w.Global))+")")
+	b.tokenRow(rect{inner.X, inner.bottom() - g.ts, inner.W, g.ts}, b.w.Global, "global")
+	cr := rect{gr.right() + g.vgap, y, clockW, g.globalH}
+	b.place("clock", cr)
+	b.text(cr.X, cr.Y+g.pad/2, cr.W, g.fs+2, clock, "clock", Ink)
+	if status != "" {
+		b.text(cr.X, cr.Y+g.pad/2+g.fs+2+g.pad/2, cr.W, g.fs, status, "clock.status", Ink)
+	}
+	y += g.globalH + g.vgap
+
+	// Stations.
+	for i := 0; i < g.shownPs; i++ {
+		col, row := i%g.cols, i/g.cols
+		r := rect{m + float32(col)*(g.stationW+g.vgap), y + float32(row)*(g.stationH+g.vgap), g.stationW, g.stationH}
+		b.station(r, b.w.Ps[i], s)
+	}
+	y += float32(g.rows) * (g.stationH + g.vgap)
+	if g.shownPs < len(b.w.Ps) {
+		// Ps beyond the shown ones: their tokens are counted here.
+		b.text(m, y-g.vgap, W-2*m, min(g.fss, g.vgap), "+"+strconv.Itoa(len(b.w.Ps)-g.shownPs)+" Ps not shown", "P.more", Muted)
+	}
+
+	// Areas: syscalls, netpoller, parked, exited, moving, sysmon.
+	b.areasWide(rect{m, y, W - 2*m, g.areasH}, s)
+	y += g.areasH + g.vgap
+
+	// Idle Ms.
+	ir := rect{m, y, W - 2*m, g.idleH}
+	b.place("idleM", ir)
+	b.textIn(ir, g.fs, joinFit("idle Ms: ", b.idleMs(), g.fs, ir.W), "idleM", Ink)
+	y += g.idleH + g.vgap
+
+	b.timeline(rect{m, y, W - 2*m, g.timelineH}, g.shownPs, g.stripH)
+}
+
+// station draws one P.
+func (b *builder) station(r rect, p *core.PView, s *sorted) {
+	ts, fs, fss, pad, gap := b.ts, b.fs, b.fss, b.pad, b.gap
+	name := "P" + strconv.Itoa(int(p.ID))
+	b.place(name, r)
+	header := name + " " + p.Status.String() + " · tick " + strconv.FormatInt(p.Schedtick, 10)
+	b.text(r.X, r.Y, r.W, fs, header, name+".label", Ink)
+	y := r.Y + fs + pad
+
+	// The box: M and its G, runnext, hand.
+	box := rect{r.X, y, r.W, ts + 2*pad}
+	fill := Color{250, 250, 250, 255}
+	if p.Status == core.Pidle || p.Status == core.Pdead || p.Status == core.Pgcstop {
+		fill = Color{235, 235, 235, 255}
+	}
+	b.box(box, name+".box", fill, BoxColor, p.Status == core.Pidle)
+	x := box.X + pad
+	ty := box.Y + pad
+	mw := textW("M0000", fs)
+	b.textIn(rect{x, ty, mw, ts}, fs, b.mLabel(p), name+".mlabel", Ink)
+	x += mw + pad
+	b.slot(x, ty, name+".m")
+	b.place(name+".m", rect{x, ty, ts, ts})
+	if id := s.curg[p.ID]; id != 0 {
+		b.token(x, ty, id, name+".m")
+	}
+	x += ts + 2*pad
+	nw := textW("next", fss)
+	b.textIn(rect{x, ty, nw, ts}, fss, "next", name+".runnext.label", Muted)
+	x += nw + pad
+	b.slot(x, ty, name+".runnext")
+	b.place(name+".runnext", rect{x, ty, ts, ts})
+	if p.Runnext != 0 {
+		b.token(x, ty, p.Runnext, name+".runnext")
+	}
+	x += ts + 2*pad
+	b.place(name+".hand", rect{x, ty, ts, ts})
+	if id := s.hand[p.ID]; id != 0 {
+		b.token(x, ty, id, name+".hand")
+	}
+	y = box.bottom() + pad/2
+
+	// Local run queue.
+	row := rect{r.X, y, r.W, ts + pad}
+	b.place(name+".runq", row)
+	lw := textW("runq", fss)
+	b.textIn(rect{row.X + pad/2, row.Y, lw, row.H}, fss, "runq", name+".runq.label", Muted)
+	cw := textW("256/256", fss)
+	b.textRight(rect{row.right() - cw - pad/2, row.Y, cw, row.H}, fss, strconv.Itoa(len(p.Runq))+"/256", name+".runq.count", Muted)
+	b.tokenRow(rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - cw - 3*pad, ts}, p.Runq, name+".runq")
+	y += ts + pad
+
+	// Timer heap.
+	row = rect{r.X, y, r.W, ts + pad}
+	trole := "timers." + name
+	b.place(trole, row)
+	lw = textW("timers", fss)
+	b.textIn(rect{row.X + pad/2, row.Y, lw, row.H}, fss, "timers", trole+".label", Muted)
+	timers := sortedTimers(p)
+	cellW := ts + pad/2 + textW("@00.00ms", fss) + gap
+	b.grid(rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - 2*pad, ts}, len(timers), cellW, ts, trole, func(k int, c rect) {
+		b.token(c.X, c.Y, timers[k].G, trole)
+		b.textIn(rect{c.X + ts + pad/2, c.Y, c.W - ts - pad/2 - gap, ts}, fss, "@"+FormatTime(timers[k].When), trole+".when", Muted)
+	})
+	y += ts + pad
+
+	// What the M is doing, when it is not simply running a G.
+	if note := b.mNote(p); note != "" {
+		nr := rect{r.X, y, r.W, fs}
+		b.place(name+".spin", nr)
+		b.text(nr.X, nr.Y, nr.W, fs, note, name+".spin", Ink)
+	}
+}
+
+// areasWide draws the row of boxes under the stations.
+func (b *builder) areasWide(r rect, s *sorted) {
+	ts, fss, pad, gap := b.ts, b.fss, b.pad, b.gap
+	sysText := b.sysmonText()
+	sysW := textW("sysmon: every 10.00ms", fss) + 2*pad
+	gapX := b.gap * 2
+	rest := r.W - sysW - 5*gapX
+	weights := []float32{2.2, 2.2, 3, 1.6, 1}
+	var sum float32
+	for _, w := range weights {
+		sum += w
+	}
+	x := r.X
+	widths := make([]float32, len(weights))
+	for i, w := range weights {
+		widths[i] = rest * w / sum
+	}
+	next := func(i int) rect {
+		rr := rect{x, r.Y, widths[i], r.H}
+		x += widths[i] + gapX
+		return rr
+	}
+
+	// System calls: the M and its G.
+	in := b.labelled(next(0), "syscall", "syscalls ("+strconv.Itoa(len(s.syscall))+")")
+	mw := textW("M000", fss)
+	cellW := mw + pad/2 + ts + 2*gap
+	b.grid(in, len(s.syscall), cellW, ts+gap, "syscall", func(k int, c rect) {
+		g := s.syscall[k]
+		b.textIn(rect{c.X, c.Y, mw, ts}, fss, "M"+strconv.Itoa(int(g.M)), "syscall.m", Ink)
+		b.token(c.X+mw+pad/2, c.Y, g.ID, "syscall")
+	})
+
+	// The netpoller: fd and the G waiting on it.
+	in = b.labelled(next(1), "netpoll", "netpoller ("+strconv.Itoa(len(s.netpoll))+")")
+	fw := textW("fd 000", fss)
+	cellW = fw + pad/2 + ts + 2*gap
+	b.grid(in, len(s.netpoll), cellW, ts+gap, "netpoll", func(k int, c rect) {
+		g := s.netpoll[k]
+		b.textIn(rect{c.X, c.Y, fw, ts}, fss, "fd "+strconv.FormatInt(g.FD, 10), "netpoll.fd", Ink)
+		b.token(c.X+fw+pad/2, c.Y, g.ID, "netpoll")
+	})
+
+	in = b.labelled(next(2), "waiting", "parked ("+strconv.Itoa(len(s.waiting))+")")
+	b.tokenGrid(in, s.waiting, "waiting")
+	in = b.labelled(next(3), "dead", "exited ("+strconv.Itoa(len(s.dead))+")")
+	b.tokenGrid(in, s.dead, "dead")
+	in = b.labelled(next(4), "inflight", "moving")
+	b.tokenGrid(in, s.inflight, "inflight")
+
+	// sysmon: a marker and how often it looks.
+	sr := rect{r.right() - sysW, r.Y, sysW, r.H}
+	in = b.labelled(sr, "sysmon", "sysmon")
+	row := ts + gap
+	ms := min(fss, row)
+	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: in.X, Y: in.Y + (row-ms)/2, W: ms, H: ms, Fill: Muted, Role: "sysmon.marker"})
+	b.textIn(rect{in.X + ms + pad/2, in.Y, in.W - ms - pad/2, row}, fss, strings.TrimPrefix(sysText, "sysmon: "), "sysmon.state", Ink)
+	if n := b.h.Sysmon.Woken; n > 0 {
+		b.textIn(rect{in.X, in.Y + row, in.W, row}, fss, "looked "+strconv.FormatInt(n, 10)+" times", "sysmon.count", Muted)
+	}
+}

@@ -1,0 +1,189 @@
+package view
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gmpbook/gmpbook/core"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// sentenceProblems checks a sentence: present, formatted, and not naming
+// a missing P, M or G.
+func sentenceProblems(s string) []string {
+	var out []string
+	if strings.TrimSpace(s) == "" {
+		out = append(out, "empty")
+	}
+	for _, bad := range []string{"%!", "P-1", "M-1", "G-1", "no G", "Event "} {
+		if strings.Contains(s, bad) {
+			out = append(out, "contains "+bad)
+		}
+	}
+	return out
+}
+
+// TestEveryRecordedEventHasASentence narrates every event of every scene,
+// with the World before it.
+func TestEveryRecordedEventHasASentence(t *testing.T) {
+	seen := map[core.EvKind]bool{}
+	for name, sc := range allScenes(t) {
+		rec := NewRecording(sc.procs, sc.events, nil)
+		w := core.NewWorld(sc.procs)
+		for i := range sc.events {
+			e := &sc.events[i]
+			s := Narrate(w, e)
+			assert.Empty(t, sentenceProblems(s), "%s event %d %s: %q", name, i, e, s)
+			if i%97 == 0 {
+				assert.Empty(t, sentenceProblems(rec.Sentence(i)), "%s event %d", name, i)
+				if rec.IsStop(i) {
+					assert.Empty(t, sentenceProblems(rec.StepNarration(i)), "%s step %d", name, i)
+				}
+			}
+			seen[e.Kind] = true
+			w.Apply(e)
+		}
+	}
+	t.Logf("kinds seen in recorded runs: %d of %d", len(seen), len(core.EvKinds()))
+}
+
+// TestEveryKindHasASentence covers the kinds no scene produces with
+// synthetic events, every Reason of each.
+func TestEveryKindHasASentence(t *testing.T) {
+	w := core.NewWorld(2)
+	w.Apply(&core.Event{Kind: core.EvGoCreate, G: 1, P: 0, M: 0, P2: -1, Text: "main"})
+	w.Apply(&core.Event{Kind: core.EvGoCreate, G: 2, G2: 1, P: 0, M: 0, P2: -1, Text: "w"})
+	for _, k := range core.EvKinds() {
+		for why := core.RNone; why <= core.LimitProgram; why++ {
+			for _, flag := range []bool{false, true} {
+				e := &core.Event{Kind: k, Why: why, Flag: flag, G: 2, G2: 1, M: 1, P: 0, P2: 1, N: 3, Arg: 1,
+					Wait: core.WaitChanReceive, Text: "x"}
+				s := Narrate(w, e)
+				require.Empty(t, sentenceProblems(s), "%v why=%v flag=%v: %q", k, why, flag, s)
+				// Fields a kind does not use may be absent.
+				e.M, e.P, e.P2, e.G2 = -1, -1, -1, 0
+				if k == core.EvInject || k == core.EvNetpoll || k == core.EvIOReady ||
+					k == core.EvGlobalPut || k == core.EvProcRetake || k == core.EvTimerAdd || k == core.EvTimerFire ||
+					k == core.EvGoCreate || k == core.EvGoUnblock || k == core.EvGoPreempt || k == core.EvWakep ||
+					k == core.EvNeedSpinning || k == core.EvSysmonWake || k == core.EvSysmonSleep || k == core.EvExit ||
+					k == core.EvDeadlock || k == core.EvLimit || k == core.EvSchedTrace || k == core.EvOutput ||
+					k == core.EvSTWDone || k == core.EvProcResize {
+					s = Narrate(w, e)
+					require.Empty(t, sentenceProblems(s), "%v why=%v flag=%v without M/P: %q", k, why, flag, s)
+				}
+			}
+		}
+	}
+	snap := &core.Event{Kind: core.EvSchedTrace, Snap: &core.SchedSnapshot{Gomaxprocs: 2}, M: 1, P: -1, P2: -1}
+	assert.Contains(t, Narrate(w, snap), "SCHED")
+}
+
+func TestNarrationExamples(t *testing.T) {
+	ev := stealScene(t)
+	rec := NewRecording(2, ev, nil)
+	c := rec.NewCursor()
+	require.True(t, c.NextSteal())
+	e := c.Event()
+	assert.Regexp(t, `^P1 found its run queue empty and stole \d Gs from P0 \(half of \d+\); it runs G\d+\.$`, rec.Sentence(c.Pos()))
+	assert.Contains(t, c.Frame(Options{Width: 800, Height: 600}).Narration, rec.Sentence(c.Pos()))
+	_ = e
+
+	ev = overflowScene(t, 300)
+	rec = NewRecording(1, ev, nil)
+	c = rec.NewCursor()
+	require.True(t, c.NextOfKind(core.EvRunqOverflow))
+	assert.Contains(t, rec.Sentence(c.Pos()), "run queue was full (256)")
+	require.True(t, c.NextOfKind(core.EvGlobalGet))
+	assert.Contains(t, rec.Sentence(c.Pos()), "global queue")
+
+	ev = mixedScene(t, 4, 60, 3)
+	rec = NewRecording(4, ev, nil)
+	c = rec.NewCursor()
+	require.True(t, c.NextOfKind(core.EvGoSysCall))
+	assert.Regexp(t, `^G\d+ entered a system call on M\d+ \(.*\); P\d stays with it\.$`, rec.Sentence(c.Pos()))
+	require.True(t, c.NextOfKind(core.EvProcRetake))
+	assert.Regexp(t, `sysmon took P\d from M\d+'s system call \(G\d+\) and handed it off\.`, rec.Sentence(c.Pos()))
+}
+
+// TestStepNarrationTellsTheBookkeeping: stepping onto a RunqPut after a
+// GoCreate tells both.
+func TestStepNarrationTellsTheBookkeeping(t *testing.T) {
+	ev := stealScene(t)
+	rec := NewRecording(2, ev, nil)
+	for i, e := range ev {
+		if e.Kind == core.EvGoCreate && e.Text == "w" {
+			require.Equal(t, core.EvRunqPut, ev[i+1].Kind)
+			s := rec.StepNarration(i + 1)
+			assert.Contains(t, s, "created")
+			assert.Contains(t, s, "runnext")
+			return
+		}
+	}
+	t.Fatal("no GoCreate of a worker")
+}
+
+func TestOnCaptions(t *testing.T) {
+	ev := stealScene(t)
+	caps := []Caption{
+		{On: "steal", Text: "stealing"},
+		{On: "spin", Text: "spinning"},
+		{On: "nosuchevent", Text: "never"},
+		{Line: 7, Text: "line seven"},
+	}
+	rec := NewRecording(2, ev, caps)
+	firstSpin, firstSteal := -1, -1
+	for i, e := range ev {
+		if e.Kind == core.EvMSpin && firstSpin < 0 {
+			firstSpin = i
+		}
+		if e.Kind == core.EvSteal && firstSteal < 0 {
+			firstSteal = i
+		}
+	}
+	require.Less(t, firstSpin, firstSteal)
+	assert.Equal(t, "", rec.CaptionAt(firstSpin-1))
+	assert.Equal(t, "spinning", rec.CaptionAt(firstSpin))
+	assert.Equal(t, "spinning", rec.CaptionAt(firstSteal-1))
+	assert.Equal(t, "stealing", rec.CaptionAt(firstSteal))
+	assert.Equal(t, "stealing", rec.CaptionAt(len(ev)-1), "a caption stays until the next one")
+	assert.Equal(t, []int{firstSpin, firstSteal}, rec.CaptionStarts())
+	assert.True(t, rec.IsStop(firstSpin))
+
+	// Line captions need the VM's line numbers: with a hook, the caption
+	// starts at the first event whose G is at that line.
+	rec.SetLineHook(func(g int64, i int) int {
+		if g == 9 {
+			return 7
+		}
+		return 0
+	})
+	first9 := -1
+	for i, e := range ev {
+		if e.G == 9 {
+			first9 = i
+			break
+		}
+	}
+	require.GreaterOrEqual(t, first9, 0)
+	assert.Equal(t, "line seven", rec.CaptionAt(first9))
+	assert.Len(t, rec.CaptionStarts(), 3)
+	rec.SetLineHook(nil)
+	assert.Len(t, rec.CaptionStarts(), 2)
+
+	kinds, ok := OnKinds("Handoff")
+	assert.True(t, ok)
+	assert.Equal(t, []core.EvKind{core.EvProcHandoff}, kinds)
+	for _, name := range []string{"steal", "handoff", "preempt", "netpoll", "overflow", "syscall", "spin", "park", "timer"} {
+		assert.Contains(t, OnNames(), name)
+	}
+}
+
+func TestFormatTime(t *testing.T) {
+	for in, want := range map[core.Time]string{
+		0: "0ns", 999: "999ns", 1000: "1µs", 20_000: "20µs", 1_204_000: "1.204ms", 2_036_460: "2.036ms",
+		10_000_000: "10ms", 123_456_789: "123.5ms", 3_000_000_000: "3s", -1500: "-1.5µs",
+	} {
+		assert.Equal(t, want, FormatTime(in), "%d", in)
+	}
+}
