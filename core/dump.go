@@ -108,3 +108,19 @@ func (s *Sim) Goroutines() []GInfo {
 	}
 	return out
 }
+
+// ProgramOf returns the Program of the live goroutine goid, or nil. Tools
+// use it while events stream to ask a goroutine where it is (a scene
+// thread's source line); the index it needs is built on first use.
+func (s *Sim) ProgramOf(goid int64) Program {
+	if s.byID == nil {
+		s.byID = make(map[int64]*G, len(s.allg))
+		for _, g := range s.allg {
+			s.byID[g.ID] = g
+		}
+	}
+	if g := s.byID[goid]; g != nil && g.ID == goid {
+		return g.prog
+	}
+	return nil
+}

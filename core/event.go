@@ -72,6 +72,7 @@ const (
 	EvSTWStart     // stop-the-world requested by G
 	EvSTWDone      // world restarted
 	EvOutput       // the program wrote Text (mirror of EvPrint at the end of the write)
+	EvMainStart    // main.main begins (after the runtime's own start-up)
 
 	// End of the run.
 	EvDeadlock // checkdead fired; Text = the runtime's message
@@ -95,7 +96,7 @@ var evNames = [...]string{
 	EvWakep: "Wakep", EvNeedSpinning: "NeedSpinning", EvMSleep: "MSleep",
 	EvSysmonWake: "SysmonWake", EvSysmonSleep: "SysmonSleep", EvTimerAdd: "TimerAdd", EvTimerFire: "TimerFire",
 	EvIOReady: "IOReady", EvNetpoll: "Netpoll", EvNetpollBreak: "NetpollBreak", EvSchedTrace: "SchedTrace",
-	EvSTWStart: "STWStart", EvSTWDone: "STWDone", EvOutput: "Output",
+	EvSTWStart: "STWStart", EvSTWDone: "STWDone", EvOutput: "Output", EvMainStart: "MainStart",
 	EvDeadlock: "Deadlock", EvExit: "Exit", EvLimit: "Limit",
 }
 

@@ -280,6 +280,9 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		return c.Op, true
 	case opUserMain:
 		s.startupDone = true
+		me := ev(EvMainStart)
+		me.G, me.M, me.P = g.ID, mid(m), pid(m.p)
+		s.emit(&me)
 		// The prelude is over: main.main's program runs without the wrapper.
 		g.prog = s.userMain
 		return c.Op, true

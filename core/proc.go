@@ -48,6 +48,9 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	}
 	g.ID = pp.goidcache
 	pp.goidcache++
+	if s.byID != nil {
+		s.byID[g.ID] = g
+	}
 	g.Parent = gid(parent)
 	g.System = system
 	g.Name = name

@@ -122,6 +122,7 @@ type Sim struct {
 	checkErr  error
 
 	mainG       *G
+	byID        map[int64]*G // goid → G, kept once ProgramOf is used
 	exited      bool
 	exitCode    int
 	limitHit    bool

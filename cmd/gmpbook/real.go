@@ -86,7 +86,10 @@ func buildReal(c *script.Compiled) (bin, dir string, err error) {
 	bin = filepath.Join(dir, "scene.bin")
 	cmd := exec.Command("go", "build", "-o", bin, ".")
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
+	// Without cgo: the toolkit imports net, which would otherwise link the
+	// cgo resolver and give the program an extra thread and goroutine the
+	// scene does not have.
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "CGO_ENABLED=0")
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {

@@ -84,7 +84,16 @@ func (r *Recording) buildTriggers() {
 			byLine[c.Line] = append(byLine[c.Line], ci)
 		}
 	}
+	// Captions are about the scene's own code: the runtime's start-up
+	// (before main.main) triggers none.
+	first := 0
 	for i := range r.Events {
+		if r.Events[i].Kind == core.EvMainStart {
+			first = i
+			break
+		}
+	}
+	for i := first; i < len(r.Events); i++ {
 		e := &r.Events[i]
 		for ci, c := range r.Captions {
 			if !done[ci] && c.On != "" && onMatches(c.On, e) {
@@ -590,6 +599,8 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		return fmt.Sprintf("%s stopped the world to change GOMAXPROCS to %d: every P must stop.", g, e.N)
 	case core.EvSTWDone:
 		return "The world restarted."
+	case core.EvMainStart:
+		return fmt.Sprintf("main.main begins on %s: the runtime's own start-up is done.", p)
 	case core.EvOutput:
 		return fmt.Sprintf("The program wrote %q.", e.Text)
 	case core.EvDeadlock:

@@ -133,7 +133,12 @@ func TestOnCaptions(t *testing.T) {
 	}
 	rec := NewRecording(2, ev, caps)
 	firstSpin, firstSteal := -1, -1
+	started := false // captions ignore the runtime's start-up
 	for i, e := range ev {
+		started = started || e.Kind == core.EvMainStart
+		if !started {
+			continue
+		}
 		if e.Kind == core.EvMSpin && firstSpin < 0 {
 			firstSpin = i
 		}
