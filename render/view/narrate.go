@@ -66,8 +66,11 @@ func onMatches(name string, e *core.Event) bool {
 	if !ok || !hasKind(kinds, e.Kind) {
 		return false
 	}
-	if strings.EqualFold(strings.TrimSpace(name), "fairness") {
+	switch strings.ToLower(strings.TrimSpace(name)) {
+	case "fairness":
 		return e.Why == core.SrcFairness
+	case "netpoll":
+		return e.N > 0 // a poll that found goroutines, not an empty look
 	}
 	return true
 }
