@@ -180,8 +180,12 @@ func DefaultConfig(procs int) Config {
 	}
 }
 
+// maxProcs bounds GOMAXPROCS in the simulator (the runtime itself has no
+// fixed bound).
+const maxProcs = 1024
+
 func (c *Config) validate() error {
-	if c.Procs < 1 || c.Procs > 1024 {
+	if c.Procs < 1 || c.Procs > maxProcs {
 		return fmt.Errorf("core: GOMAXPROCS %d out of range 1..1024", c.Procs)
 	}
 	if c.Limits.MaxGoroutines <= 0 || c.Limits.MaxEvents <= 0 || c.Limits.MaxTime <= 0 || c.Limits.MaxThreads <= 0 {

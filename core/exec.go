@@ -244,6 +244,10 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		if op.N <= 0 || int(op.N) == s.procs {
 			return c.Op, true
 		}
+		if op.N > maxProcs {
+			s.limit(LimitProgram, fmt.Sprintf("runtime.GOMAXPROCS(%d): the simulator models at most %d Ps", op.N, maxProcs))
+			return 0, false
+		}
 		if s.stw.active {
 			// Another stop-the-world holds worldsema: wait for it
 			// (proc.go:stopTheWorld → semacquire(&worldsema)).

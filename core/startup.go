@@ -55,14 +55,14 @@ func (s *Sim) putIdlePs(cur *P) []*P {
 			continue // the caller's P
 		}
 		if pp.runqempty() {
-			idle = append([]*P{pp}, idle...) // pidleput makes it _Pidle
+			idle = append(idle, pp) // pidleput makes it _Pidle
 			continue
 		}
 		s.setPStatus(pp, Pidle)
 		runnable = append(runnable, pp)
 	}
-	for _, pp := range idle {
-		s.pidleput(pp)
+	for i := len(idle) - 1; i >= 0; i-- { // lowest id first
+		s.pidleput(idle[i])
 	}
 	return runnable
 }

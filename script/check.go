@@ -47,7 +47,10 @@ func (sc *Scene) check() error {
 			if sc.inHeader(te.Pos) {
 				return
 			}
-			errs = append(errs, Diagnostic{Pos: sc.pos(te.Pos), Msg: te.Msg})
+			// One line per message: go/types puts have/want on lines of
+			// their own.
+			msg := strings.ReplaceAll(te.Msg, "\n\t", "; ")
+			errs = append(errs, Diagnostic{Pos: sc.pos(te.Pos), Msg: strings.ReplaceAll(msg, "\n", "; ")})
 		},
 	}
 	pkg, _ := conf.Check("main", sc.fset, []*ast.File{sc.file}, sc.info)

@@ -122,11 +122,12 @@ type selectDesc struct {
 
 // Compiled is a scene lowered to bytecode, ready to run any number of times.
 type Compiled struct {
-	Scene   *Scene
-	funcs   []*fnCode
-	main    *fnCode
-	init    *fnCode
-	globals int
+	Scene      *Scene
+	funcs      []*fnCode
+	main       *fnCode
+	init       *fnCode
+	globals    int
+	globalZero []any // each global's zero value
 	// MaxInstructions bounds the instructions one run may execute, so that
 	// a scene stuck in a loop ends with a clear message.
 	MaxInstructions int64

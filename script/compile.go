@@ -50,6 +50,7 @@ func (c *compiler) compile() (*Compiled, error) {
 					if obj := c.info.Defs[n]; obj != nil && n.Name != "_" {
 						c.globals[obj] = c.out.globals
 						c.out.globals++
+						c.out.globalZero = append(c.out.globalZero, zeroOf(obj.Type()))
 					}
 				}
 			}

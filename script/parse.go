@@ -9,6 +9,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"sort"
 	"strings"
 )
@@ -88,7 +89,14 @@ func Parse(filename string, src []byte) (*Scene, error) {
 		hdr.Write(src)
 		text = hdr.Bytes()
 	}
-	f, err := parser.ParseFile(sc.fset, filename, text, parser.ParseComments|parser.SkipObjectResolution)
+	parseName := filename
+	if sc.Short {
+		// The //line directive names the file; the scanner resolves a
+		// relative name against the parsed file's directory, so that
+		// must be ".".
+		parseName = filepath.Base(filename)
+	}
+	f, err := parser.ParseFile(sc.fset, parseName, text, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, sc.fromParseError(err)
 	}

@@ -177,3 +177,19 @@ func TestErrorsPointAtTheSceneAsWritten(t *testing.T) {
 		require.True(t, strings.HasPrefix(err.Error(), want), "got %q want prefix %q", err.Error(), want)
 	}
 }
+
+func TestGlobalsStartAtTheirZeroValues(t *testing.T) {
+	src := `
+var s string
+var n int
+var d time.Duration
+var ok bool
+
+func main() {
+	fmt.Println(s == "", len(s), n, d, ok)
+	s += "a"
+	fmt.Println(s)
+}`
+	_, out := runScene(t, src, 1)
+	require.Equal(t, []string{"true 0 0 0s false", "a"}, out)
+}

@@ -113,9 +113,10 @@ func sprintln(args []any) string {
 	return strings.TrimSuffix(s, "\n")
 }
 
-// runtimePrint formats like the builtin println: ints and strings as is,
-// bools as true/false, durations as integers, separated by spaces.
-func runtimePrint(args []any) string {
+// runtimePrint formats like the builtins print and println: ints and
+// strings as is, bools as true/false, durations as integers; println
+// separates them with spaces, print does not.
+func runtimePrint(args []any, sep string) string {
 	parts := make([]string, len(args))
 	for i, a := range args {
 		switch a := a.(type) {
@@ -135,7 +136,7 @@ func runtimePrint(args []any) string {
 			parts[i] = fmt.Sprint(printArg(a))
 		}
 	}
-	return strings.Join(parts, " ")
+	return strings.Join(parts, sep)
 }
 
 func toInt(v any) int64 {

@@ -17,7 +17,8 @@ const (
 	chunkCPU  = 10 * core.Microsecond // longest stretch of CPU before the simulator hears of it
 	flushCPU  = 1 * core.Microsecond  // CPU carried into the next op below this
 	spinChunk = 10 * core.Millisecond // one step of an empty infinite loop
-	maxFrames = 10000                 // call depth of one goroutine
+	maxFrames = 2_000_000             // call depth of one goroutine (the real limit is a 1 GB stack)
+	maxString = 1 << 24               // longest string a scene may build
 )
 
 // Run is one execution of a compiled scene: its globals and counters.
@@ -36,7 +37,7 @@ type Run struct {
 func (c *Compiled) NewRun() *Run {
 	r := &Run{c: c, globals: make([]*cell, c.globals)}
 	for i := range r.globals {
-		r.globals[i] = &cell{}
+		r.globals[i] = &cell{v: c.globalZero[i]}
 	}
 	return r
 }
@@ -268,6 +269,10 @@ func (t *thread) exec() *core.Op {
 			if err != "" {
 				return t.panicOp(err)
 			}
+			if str, ok := v.(string); ok && len(str) > maxString {
+				t.done = true
+				return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("a string longer than %d bytes", maxString)}
+			}
 			t.stack = append(t.stack, v)
 		case iNeg:
 			x := t.pop()
@@ -321,7 +326,8 @@ func (t *thread) exec() *core.Op {
 				return t.panicOp("runtime error: invalid memory address or nil pointer dereference")
 			}
 			if len(t.frames) >= maxFrames {
-				return t.panicOp(fmt.Sprintf("stack overflow: more than %d nested calls", maxFrames))
+				t.done = true
+				return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("more than %d nested calls; the real runtime stops at a 1 GB stack", maxFrames)}
 			}
 			t.cpu += callCost
 			t.calls = true
@@ -468,9 +474,11 @@ func (t *thread) libOp(in *instr) *core.Op {
 		return t.writeOut(&t.run.stdout, text, false)
 	case opRuntimePrintln, opRuntimePrint:
 		args := t.popN(int(in.b))
-		text := runtimePrint(args)
+		var text string
 		if in.a == opRuntimePrintln {
-			text += "\n"
+			text = runtimePrint(args, " ") + "\n"
+		} else {
+			text = runtimePrint(args, "")
 		}
 		return t.writeOut(&t.run.stderr, text, true)
 	case opGosched:
@@ -510,7 +518,9 @@ func (t *thread) libOp(in *instr) *core.Op {
 		if in.b > 0 {
 			size = toInt(t.pop())
 		}
-		if size < 0 || size > 1<<20 {
+		if size < 0 || size > 1<<40 {
+			// The buffer grows only with what is sent, so any size the
+			// real runtime accepts is fine here.
 			return t.panicOp("makechan: size out of range")
 		}
 		return t.yield(core.Op{Kind: core.OpMakeChan, N: size}, rPushChan)

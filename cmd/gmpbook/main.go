@@ -94,6 +94,8 @@ type sceneFlags struct {
 func newFlags(name string, stderr io.Writer) *sceneFlags {
 	sf := &sceneFlags{fs: flag.NewFlagSet(name, flag.ContinueOnError)}
 	sf.fs.SetOutput(stderr)
+	// A bad flag gets its one-line message, not the whole usage.
+	sf.fs.Usage = func() {}
 	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
 		k := k
 		sf.fs.Func(k, "scene setting "+k, func(v string) error { return sf.over.Set(k, v) })

@@ -1,0 +1,97 @@
+package tests
+
+// FuzzParseAndLower feeds arbitrary bytes to the scene language and runs
+// whatever compiles in the simulator for a bounded stretch of virtual time.
+// Nothing may panic: a scene is either refused with a message or runs to
+// an end (its own, a deadlock, a panic of the scene, or a limit), and the
+// simulator's invariants hold throughout.
+//
+//	go test ./tests -run '^$' -fuzz FuzzParseAndLower -fuzztime 60s
+//
+// The seed corpus is every scene in testdata (fidelity, timing, bad), so
+// plain `go test` runs each of them once through the same checks.
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/script"
+)
+
+// fuzzMemoryBombs are inputs that known bugs turn into unbounded memory use
+// (see the unsafe cases of badscenes_test.go, which are also left out of
+// the seed corpus). The fuzzer would find them again and again and take
+// the machine's memory with them; they are left out until the simulator
+// bounds them.
+var fuzzMemoryBombs = [][]byte{
+	[]byte("GOMAXPROCS("), // runtime.GOMAXPROCS(n) with no bound on n
+}
+
+func FuzzParseAndLower(f *testing.F) {
+	unsafe := map[string]bool{}
+	for _, c := range badCases {
+		if c.unsafe != "" {
+			unsafe[filepath.Join("testdata", "bad", c.name+".go")] = true
+		}
+	}
+	for _, dir := range []string{"fidelity", "timing", "bad"} {
+		paths, err := filepath.Glob(filepath.Join("testdata", dir, "*.go"))
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, p := range paths {
+			if unsafe[p] {
+				continue
+			}
+			data, err := os.ReadFile(p)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(data)
+		}
+	}
+	f.Add([]byte("func main() {}\n"))
+	f.Add([]byte("//scene procs=3 seed=9 until=20ms\nfunc main() {\n\tch := make(chan int)\n\tgo func() { ch <- 1 }()\n\tselect {\n\tcase v := <-ch:\n\t\tprintln(v)\n\tdefault:\n\t}\n}\n"))
+
+	f.Fuzz(func(t *testing.T, src []byte) {
+		for _, b := range fuzzMemoryBombs {
+			if bytes.Contains(src, b) {
+				t.Skipf("contains %q, a known unbounded case", b)
+			}
+		}
+		c, err := script.Load("fuzz.go", src)
+		if err != nil {
+			// A refusal says where: its first line starts with the
+			// position. (go/types adds have/want lines to some.)
+			if msg := err.Error(); !strings.HasPrefix(msg, "fuzz.go:") || strings.HasPrefix(msg, "fuzz.go:0:0") {
+				t.Errorf("a refusal must start with fuzz.go:line:col, got %q", msg)
+			}
+			return
+		}
+		if _, err := c.Scene.Complete(); err != nil {
+			t.Errorf("Complete of a scene that loaded: %v", err)
+		}
+		cfg, err := c.Scene.Settings.Config(nil)
+		if err != nil {
+			return
+		}
+		cfg.Limits.MaxTime = core.Time(50 * core.Millisecond)
+		cfg.Limits.MaxEvents = 100_000
+		// The invariant check walks every G after every event, so the
+		// number of Gs is kept small.
+		cfg.Limits.MaxGoroutines = 500
+		c.MaxInstructions = 1_000_000
+		s, err := c.NewSim(cfg, core.WithInvariants())
+		if err != nil {
+			return
+		}
+		_ = s.Run()
+		if err := s.CheckErr(); err != nil {
+			t.Fatalf("simulator invariant broken: %v\nscene:\n%s", err, src)
+		}
+	})
+}

@@ -1,0 +1,7 @@
+package main
+
+func main() {
+	ch := make(chan int)
+	close(ch)
+	close(ch)
+}

@@ -1,0 +1,6 @@
+package main
+
+func main() {
+	goto end
+end:
+}

@@ -1,0 +1,6 @@
+package main
+
+func main() {
+	var s interface{ String() string }
+	_ = s
+}

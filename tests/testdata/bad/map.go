@@ -1,0 +1,6 @@
+package main
+
+func main() {
+	m := map[string]int{}
+	_ = m
+}

@@ -1,0 +1,5 @@
+//scene procs=0
+
+package main
+
+func main() {}

@@ -1,0 +1,5 @@
+//scene color=red
+
+package main
+
+func main() {}

@@ -1,0 +1,5 @@
+//scene procs=2
+func main() {
+	var fs []func()
+	_ = fs
+}

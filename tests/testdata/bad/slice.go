@@ -1,0 +1,6 @@
+package main
+
+func main() {
+	s := []int{1, 2}
+	_ = s
+}

@@ -1,0 +1,6 @@
+package main
+
+func main() {
+	p := struct{ x int }{1}
+	_ = p
+}

@@ -1,0 +1,7 @@
+package main
+
+func greet() {}
+
+func main() {
+	greet("hello")
+}

@@ -1,0 +1,6 @@
+package main
+
+func main() {
+	var n int = "three"
+	_ = n
+}
