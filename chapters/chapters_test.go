@@ -1,6 +1,9 @@
 package chapters
 
 import (
+	"flag"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -67,4 +70,39 @@ func TestPredictAnswersAreComputedAndAmongTheChoices(t *testing.T) {
 			}
 		}
 	}
+}
+
+var rewrite = flag.Bool("rewrite", false, "rewrite testdata/outputs.golden")
+
+// TestChapterSceneOutputsMatchGolden pins what every chapter scene prints
+// (and how it ends), so that a change to the simulator or the scene
+// language that changes what a chapter shows is seen and the prose around
+// it re-read. go test ./chapters -rewrite regenerates the file.
+func TestChapterSceneOutputsMatchGolden(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	var b strings.Builder
+	for _, c := range all {
+		for _, s := range c.Scenes {
+			res, err := s.Run()
+			require.NoError(t, err)
+			fmt.Fprintf(&b, "== %s scene=%s exit=%d", c.File, s.ID, res.Exit)
+			if res.Fatal != "" {
+				fmt.Fprintf(&b, " fatal=%q", res.Fatal)
+			}
+			b.WriteString("\n")
+			for _, l := range res.Output {
+				b.WriteString(l + "\n")
+			}
+		}
+	}
+	const golden = "testdata/outputs.golden"
+	if *rewrite {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(golden, []byte(b.String()), 0o644))
+		return
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err, "run go test ./chapters -rewrite")
+	require.Equal(t, string(want), b.String(), "chapter scene outputs changed: read the chapters' prose, then go test ./chapters -rewrite")
 }
