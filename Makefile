@@ -32,10 +32,13 @@ test-wasm:
 	PATH=$$PATH:$$($(GO) env GOROOT)/lib/wasm GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/...
 
 # bench runs the Go benchmarks, then the report that compares the simulator
-# with the real runtime (and measures its memory), on one P.
+# with the real runtime (and measures its memory), on one P, then the
+# player's benchmarks (bench-player) and the website's (bench-site).
 bench:
 	GOMAXPROCS=1 $(GO) test -run '^$$' -bench . -benchmem $(BENCH_PKGS)
 	GOMAXPROCS=1 $(GO) run ./cmd/benchreport
+	@$(MAKE) --no-print-directory bench-player
+	@$(MAKE) --no-print-directory bench-site
 
 fuzz:
 	$(GO) test ./core -run '^$$' -fuzz FuzzSim -fuzztime $(FUZZTIME)
@@ -45,4 +48,60 @@ fuzz:
 # inspect the diff before committing.
 rewrite:
 	$(GO) test ./core/... -run 'Scenario|Golden' -rewrite
+	$(GO) test ./chapters -run Golden -rewrite
 	GMPBOOK_REWRITE=1 $(GO) test ./tests -run TestChapterClaimsHoldOnTheRealRuntime -count=1
+
+# The player. wasm builds the browser player into site/out/player: main.wasm
+# (GOOS=js GOARCH=wasm), the iframe page wasm/index.html and Go's
+# wasm_exec.js; serve the directory with main.wasm as application/wasm.
+# player builds the desktop window, bin/gmpbook-player (cgo: make deps
+# installs the X11 and OpenGL headers).
+#
+# The go/... packages (the scene's parser and type checker, and Ebiten's
+# shader compiler) run once, at load time: they are built without inlining,
+# which keeps about 100 kB (brotli) out of the download. tests/ and
+# cmd/playerbench build with the same flags.
+PLAYER_OUT := site/out/player
+WASM_BUILD := GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -gcflags='go/...=-l'
+
+.PHONY: wasm player bench-player
+
+wasm:
+	@mkdir -p $(PLAYER_OUT)
+	$(WASM_BUILD) -o $(PLAYER_OUT)/main.wasm ./wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" wasm/index.html $(PLAYER_OUT)/
+
+player: deps
+	@mkdir -p bin
+	CGO_ENABLED=1 $(GO) build -o bin/gmpbook-player ./cmd/gmpbook-player
+
+# bench-player compares the browser player with bare Ebiten games built in
+# the same run: download size (brotli), time to the first frame and frame
+# rate with 1,000 goroutines, in headless Chromium (cmd/playerbench).
+bench-player: deps
+	$(GO) run ./cmd/playerbench
+
+# The website. site-player copies the browser player that wasm builds into
+# site/player, where gmpbook embeds it (the copies are ignored by git).
+# site writes the notebook into site/out; serve builds gmpbook with the
+# player inside and serves the notebook on http://$(ADDR)/ until Ctrl+C.
+# bench-site reports the site's weight, the player's size on the wire and
+# the time from Play to a scene's first frame (headless Chromium).
+SITE_OUT ?= site/out
+ADDR ?= 127.0.0.1:8080
+
+.PHONY: site serve site-player bench-site
+
+site-player: wasm
+	cp $(PLAYER_OUT)/main.wasm $(PLAYER_OUT)/wasm_exec.js $(PLAYER_OUT)/index.html site/player/
+
+site: site-player
+	$(GO) build -o gmpbook ./cmd/gmpbook
+	./gmpbook site -o $(SITE_OUT)
+
+serve: site-player
+	$(GO) build -o gmpbook ./cmd/gmpbook
+	./gmpbook serve -addr $(ADDR)
+
+bench-site: site-player
+	$(GO) test ./tests -run '^$$' -bench '^BenchmarkSite' -benchtime 1x -count=1

@@ -17,6 +17,8 @@ const usage = `usage:
   gmpbook run     [flags] FILE.go   simulate the scene; print what it prints
   gmpbook real    [flags] FILE.go   run it on the installed Go toolchain
   gmpbook compare [flags] FILE.go   both, side by side
+  gmpbook site    [-o DIR]          write the notebook's website into DIR (default site/out)
+  gmpbook serve   [-addr HOST:PORT] serve the website (default 127.0.0.1:8080)
 
 flags (also settable in a //scene first line): -procs N -seed N -go 1.26
 -startup faithful|clean -until 50ms; run also takes -events FILE and -trace FILE.
@@ -73,6 +75,10 @@ func Main(args []string, stdout, stderr io.Writer, getenv func(string) string) (
 		return cmdReal(args[1:], stdout, stderr, getenv)
 	case "compare":
 		return cmdCompare(args[1:], stdout, stderr, getenv)
+	case "site":
+		return cmdSite(args[1:], stdout, stderr)
+	case "serve":
+		return cmdServe(args[1:], stdout, stderr)
 	case "help", "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage)
 		return 0

@@ -1,0 +1,94 @@
+// Package playerlog runs a scene once for the players (the desktop window
+// in cmd/gmpbook-player and the browser bridge in wasm/): it simulates, and
+// keeps what the replay needs that the event log alone does not say — the
+// source line each event's goroutine was at, for line captions.
+//
+// It is the one place where a player simulates; package render only
+// replays what comes out of here.
+package playerlog
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/render/view"
+	"github.com/gmpbook/gmpbook/script"
+)
+
+// Run is one simulated run.
+type Run struct {
+	Config core.Config
+	Events []core.Event
+	// Lines[i] is the source line the goroutine of Events[i] was at (0 if
+	// unknown). It is filled only for scenes with line captions.
+	Lines []int32
+}
+
+// LineOf is a view.LineFunc over Lines.
+func (r *Run) LineOf(g int64, i int) int {
+	if i < 0 || i >= len(r.Lines) || r.Events[i].G != g {
+		return 0
+	}
+	return int(r.Lines[i])
+}
+
+// liner is implemented by the scene VM's goroutines: where they are.
+type liner interface{ Line() int }
+
+// Simulate runs the scene with settings, overridden by procs and seed
+// when they are not zero. getenv (may be nil) supplies GOMAXPROCS and
+// GODEBUG. Reaching a limit is not an error: the log ends with it.
+func Simulate(c *script.Compiled, settings script.Settings, procs int, seed uint64, getenv func(string) string) (*Run, error) {
+	st := settings
+	if procs > 0 {
+		if err := st.Set("procs", strconv.Itoa(procs)); err != nil {
+			return nil, err
+		}
+	}
+	if seed > 0 {
+		if err := st.Set("seed", strconv.FormatUint(seed, 10)); err != nil {
+			return nil, err
+		}
+	}
+	cfg, err := st.Config(getenv)
+	if err != nil {
+		return nil, err
+	}
+	run := &Run{Config: cfg}
+	wantLines := false
+	for _, cp := range c.Scene.Captions {
+		wantLines = wantLines || cp.Line > 0
+	}
+	var sim *core.Sim
+	sink := func(e *core.Event) {
+		run.Events = append(run.Events, *e)
+		if !wantLines {
+			return
+		}
+		line := 0
+		if e.G != 0 && sim != nil { // sim is nil while core.New boots the runtime
+			if l, ok := sim.ProgramOf(e.G).(liner); ok {
+				line = l.Line()
+			}
+		}
+		run.Lines = append(run.Lines, int32(line))
+	}
+	sim, err = c.NewSim(cfg, core.WithSink(sink))
+	if err != nil {
+		return nil, err
+	}
+	if err := sim.Run(); err != nil && !errors.Is(err, core.ErrLimit) {
+		return nil, err
+	}
+	return run, nil
+}
+
+// Captions converts the scene's //> comments for view.
+func Captions(c *script.Compiled) []view.Caption {
+	out := make([]view.Caption, 0, len(c.Scene.Captions))
+	for _, cp := range c.Scene.Captions {
+		out = append(out, view.Caption{Line: cp.Line, On: cp.On, Text: cp.Text})
+	}
+	return out
+}

@@ -1,0 +1,408 @@
+package render
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/render/view"
+)
+
+// Chrome colours. The picture's own palette belongs to render/view; these
+// are only the player's furniture.
+var (
+	colBackground = view.Paper
+	colChrome     = view.Color{R: 0xF0, G: 0xF0, B: 0xEC, A: 0xFF}
+	colRule       = view.Color{R: 0xC8, G: 0xC8, B: 0xC0, A: 0xFF}
+	colInk        = view.Color{R: 0x22, G: 0x22, B: 0x22, A: 0xFF}
+	colInkSoft    = view.Color{R: 0x5A, G: 0x5A, B: 0x55, A: 0xFF}
+	colButton     = view.Color{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xFF}
+	colButtonHot  = view.Color{R: 0xDD, G: 0xE8, B: 0xF6, A: 0xFF}
+	colButtonOn   = view.Color{R: 0xC9, G: 0xDC, B: 0xF2, A: 0xFF}
+	colFocus      = view.Color{R: 0x1A, G: 0x56, B: 0xC4, A: 0xFF}
+	colPlayed     = view.Color{R: 0x3B, G: 0x6F, B: 0xB6, A: 0xFF}
+	colCaption    = view.Color{R: 0x6B, G: 0x3A, B: 0x7A, A: 0xFF}
+)
+
+// markColors distinguish the marks on the timeline (and the dots on the
+// buttons that jump to them): Okabe–Ito vermillion, blue, reddish purple.
+var markColors = [markKinds]view.Color{
+	MarkSteal:   {R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF},
+	MarkHandoff: {R: 0x00, G: 0x72, B: 0xB2, A: 0xFF},
+	MarkPreempt: {R: 0xCC, G: 0x79, B: 0xA7, A: 0xFF},
+}
+
+// Chrome metrics, in logical pixels.
+const (
+	chromePad      = 8
+	narrationSize  = 15
+	captionSize    = 14
+	lineGap        = 4
+	trackHeight    = 6
+	trackRowHeight = 20
+	buttonHeight   = 28
+	buttonGap      = 6
+	groupGap       = 18
+	buttonText     = 14
+	buttonPad      = 10
+)
+
+// rect is an axis-aligned box in logical pixels.
+type rect struct{ x, y, w, h float32 }
+
+func (r rect) contains(x, y float32) bool {
+	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
+}
+
+func (r rect) intersects(o rect) bool {
+	return r.x < o.x+o.w && o.x < r.x+r.w && r.y < o.y+o.h && o.y < r.y+r.h
+}
+
+// button is one control of the bar.
+type button struct {
+	role  string // "ctl:play", …: for tests, JSON dumps and hit testing
+	label string
+	cmd   Command
+	on    bool // a toggle that is on
+	dot   view.Color
+	pause bool // draw the pause icon instead of the label
+	r     rect
+}
+
+// Controls is the player's chrome: the narration and caption lines, the
+// scrubbable timeline and the buttons. It lays itself out as display-list
+// shapes below the frame, and turns the pointer and the focus keys into
+// commands. The keyboard focus (Tab, Shift+Tab, Enter, Escape) is drawn
+// as an outline.
+type Controls struct {
+	measure func(s string, size float32) float32
+
+	buttons  []button
+	track    rect // the timeline's hit area
+	bar      rect // the drawn track
+	top      float32
+	width    float32
+	hover    int // button under the pointer, or -1
+	focus    int // button with the keyboard focus, or -1
+	dragging bool
+	lastSeek int
+}
+
+// NewControls returns controls that measure text with measure (logical
+// pixels for a string at a size).
+func NewControls(measure func(s string, size float32) float32) *Controls {
+	return &Controls{measure: measure, hover: -1, focus: -1, lastSeek: -1}
+}
+
+// buttonsFor lists the buttons for st, in order, in groups: a nil-role
+// button separates groups.
+func buttonsFor(st Status) []button {
+	play := button{role: "ctl:play", label: "►", cmd: Command{Kind: CmdTogglePlay}}
+	if st.Playing {
+		play.role, play.pause = "ctl:pause", true
+	}
+	bs := []button{
+		{role: "ctl:home", label: "|◄◄", cmd: Command{Kind: CmdHome}},
+		{role: "ctl:back", label: "◄|", cmd: Command{Kind: CmdBack}},
+		play,
+		{role: "ctl:step", label: "|►", cmd: Command{Kind: CmdStep}},
+		{role: "ctl:end", label: "►►|", cmd: Command{Kind: CmdEnd}},
+		{},
+		{role: "ctl:slower", label: "−", cmd: Command{Kind: CmdSlower}},
+		{role: "ctl:speed", label: speedLabel(st.Speed), cmd: Command{Kind: CmdSpeed, Speed: 1}},
+		{role: "ctl:faster", label: "+", cmd: Command{Kind: CmdFaster}},
+		{},
+		{role: "ctl:next-steal", label: "steal →", cmd: Command{Kind: CmdNextSteal}, dot: markColors[MarkSteal]},
+		{role: "ctl:next-handoff", label: "hand-off →", cmd: Command{Kind: CmdNextHandoff}, dot: markColors[MarkHandoff]},
+		{role: "ctl:next-preemption", label: "preemption →", cmd: Command{Kind: CmdNextPreempt}, dot: markColors[MarkPreempt]},
+		{},
+	}
+	if st.CanRerun {
+		bs = append(bs,
+			button{role: "ctl:procs-", label: "−", cmd: Command{Kind: CmdProcs, Procs: max(st.Procs-1, 1)}},
+			button{role: "ctl:procs", label: "GOMAXPROCS " + strconv.Itoa(st.Procs), cmd: Command{Kind: CmdRestart}},
+			button{role: "ctl:procs+", label: "+", cmd: Command{Kind: CmdProcs, Procs: min(st.Procs+1, maxProcs)}},
+			button{role: "ctl:seed", label: "seed " + strconv.FormatUint(st.Seed, 10) + " → " + strconv.FormatUint(st.Seed+1, 10), cmd: Command{Kind: CmdSeed, Seed: st.Seed + 1}},
+			button{},
+		)
+	}
+	bs = append(bs,
+		button{role: "ctl:motion", label: "reduced motion", cmd: Command{Kind: CmdReducedMotion}, on: st.ReducedMotion},
+		button{role: "ctl:captions", label: "captions", cmd: Command{Kind: CmdCaptions}, on: st.Captions},
+	)
+	return bs
+}
+
+func speedLabel(s float64) string {
+	switch s {
+	case 0.25:
+		return "¼×"
+	case 0.5:
+		return "½×"
+	}
+	return strconv.FormatFloat(s, 'f', -1, 64) + "×"
+}
+
+// Height returns the chrome's height for a canvas width, in logical
+// pixels: the frame gets what is left. It is about 85 px on a wide screen,
+// 18 more when the scene has captions and they are on, and a row of
+// buttons more for each wrap on a narrow one.
+func (c *Controls) Height(st Status, width float32) float32 {
+	rows := c.flow(buttonsFor(st), width, 0, st)
+	return c.rowsTop(0, st) + float32(rows)*(buttonHeight+buttonGap) + chromePad - buttonGap
+}
+
+// showCaption says whether the chrome has a caption line.
+func showCaption(st Status) bool { return st.HasCaptions && st.Captions }
+
+// rowsTop is where the first row of buttons starts for a chrome at top.
+func (c *Controls) rowsTop(top float32, st Status) float32 {
+	y := top + chromePad + narrationSize + lineGap + trackRowHeight + lineGap
+	if showCaption(st) {
+		y += captionSize + lineGap
+	}
+	return y
+}
+
+// flow places the buttons in rows that fit width and returns the number of
+// rows. Group separators become horizontal gaps.
+func (c *Controls) flow(bs []button, width, top float32, st Status) int {
+	x, y := float32(chromePad), c.rowsTop(top, st)
+	rows := 1
+	for i := range bs {
+		b := &bs[i]
+		if b.role == "" {
+			x += groupGap - buttonGap
+			continue
+		}
+		w := c.measure(b.label, buttonText) + 2*buttonPad
+		if b.dot.A != 0 {
+			w += 12
+		}
+		if b.pause {
+			w = c.measure("►", buttonText) + 2*buttonPad
+		}
+		w = max(w, buttonHeight)
+		if x+w > width-chromePad && x > chromePad {
+			x, y = chromePad, y+buttonHeight+buttonGap
+			rows++
+		}
+		b.r = rect{x, y, w, buttonHeight}
+		x += w + buttonGap
+	}
+	return rows
+}
+
+// Layout lays the chrome out at the bottom of a canvas of width×height,
+// for st, with the frame's narration and caption, and appends its shapes
+// to shapes.
+func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption string, width, height float32) []view.Shape {
+	c.buttons = buttonsFor(st)
+	h := c.Height(st, width)
+	top := height - h
+	c.top, c.width = top, width
+	c.flow(c.buttons, width, top, st)
+	if c.focus >= len(c.buttons) || c.focus >= 0 && c.buttons[c.focus].role == "" {
+		c.focus = -1
+	}
+
+	shapes = append(shapes,
+		view.Shape{Kind: view.ShapeRect, X: 0, Y: top, W: width, H: h, Fill: colChrome, Role: "chrome"},
+		view.Shape{Kind: view.ShapeLine, X: 0, Y: top, W: width, H: 0, Stroke: colRule, StrokeW: 1, Role: "chrome"},
+	)
+	y := top + chromePad
+	if narration != "" {
+		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: chromePad, Y: y, Text: c.fit(narration, narrationSize, width-2*chromePad), Size: narrationSize, Fill: colInk, Role: "narration"})
+	}
+	y += narrationSize + lineGap
+	if showCaption(st) {
+		if caption != "" {
+			shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: chromePad, Y: y, Text: c.fit("“"+caption+"”", captionSize, width-2*chromePad), Size: captionSize, Fill: colCaption, Role: "caption"})
+		}
+		y += captionSize + lineGap
+	}
+
+	// The timeline: event count on the left, virtual time on the right.
+	count := fmt.Sprintf("%d / %d", st.Cursor+1, st.Len)
+	clock := "t = " + core.FormatDuration(int64(st.Time))
+	cw := c.measure(count, 13)
+	tw := c.measure(clock, 13)
+	left := chromePad + cw + 12
+	right := width - chromePad - tw - 12
+	if right-left < 40 {
+		left, right = chromePad, width-chromePad
+	} else {
+		shapes = append(shapes,
+			view.Shape{Kind: view.ShapeText, X: chromePad, Y: y + (trackRowHeight-13)/2 - 1, Text: count, Size: 13, Fill: colInkSoft, Role: "ctl:count"},
+			view.Shape{Kind: view.ShapeText, X: width - chromePad - tw, Y: y + (trackRowHeight-13)/2 - 1, Text: clock, Size: 13, Fill: colInk, Role: "ctl:time"},
+		)
+	}
+	ty := y + (trackRowHeight-trackHeight)/2
+	c.bar = rect{left, ty, right - left, trackHeight}
+	c.track = rect{left - 8, y, right - left + 16, trackRowHeight}
+	frac := float32(0)
+	if st.Len > 0 {
+		frac = float32(st.Cursor+1) / float32(st.Len)
+	}
+	shapes = append(shapes,
+		view.Shape{Kind: view.ShapeRect, X: left, Y: ty, W: right - left, H: trackHeight, Radius: trackHeight / 2, Fill: colRule, Role: "ctl:track"},
+		view.Shape{Kind: view.ShapeRect, X: left, Y: ty, W: (right - left) * frac, H: trackHeight, Radius: trackHeight / 2, Fill: colPlayed, Role: "ctl:played"},
+	)
+	if st.Len > 0 {
+		// One tick per mark, but no more than one per pixel and kind.
+		var lastX [markKinds]float32
+		for i := range lastX {
+			lastX[i] = -1
+		}
+		for _, m := range st.Marks {
+			mx := left + (right-left)*float32(m.At+1)/float32(st.Len)
+			if mx-lastX[m.Kind] < 1 {
+				continue
+			}
+			lastX[m.Kind] = mx
+			yoff := float32(m.Kind) * 2
+			shapes = append(shapes, view.Shape{Kind: view.ShapeLine, X: mx, Y: y + 1 + yoff, W: 0, H: trackRowHeight - 2 - 2*yoff, Stroke: markColors[m.Kind], StrokeW: 2, Role: "ctl:mark-" + m.Kind.String()})
+		}
+	}
+	knob := float32(14)
+	shapes = append(shapes, view.Shape{Kind: view.ShapeCircle, X: left + (right-left)*frac - knob/2, Y: y + (trackRowHeight-knob)/2, W: knob, H: knob, Fill: colButton, Stroke: colPlayed, StrokeW: 2, Role: "ctl:knob"})
+
+	for i, b := range c.buttons {
+		if b.role == "" {
+			continue
+		}
+		fill := colButton
+		switch {
+		case b.on:
+			fill = colButtonOn
+		case i == c.hover:
+			fill = colButtonHot
+		}
+		stroke, sw := colRule, float32(1)
+		if i == c.focus {
+			stroke, sw = colFocus, 2.5
+		}
+		shapes = append(shapes, view.Shape{Kind: view.ShapeRect, X: b.r.x, Y: b.r.y, W: b.r.w, H: b.r.h, Radius: 5, Fill: fill, Stroke: stroke, StrokeW: sw, Role: b.role})
+		tx := b.r.x + buttonPad
+		if b.dot.A != 0 {
+			shapes = append(shapes, view.Shape{Kind: view.ShapeCircle, X: tx, Y: b.r.y + (buttonHeight-8)/2, W: 8, H: 8, Fill: b.dot, Role: b.role})
+			tx += 12
+		}
+		if b.pause {
+			bw, bh := float32(4), float32(12)
+			cx, cy := b.r.x+b.r.w/2, b.r.y+b.r.h/2
+			shapes = append(shapes,
+				view.Shape{Kind: view.ShapeRect, X: cx - bw - 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: colInk, Role: b.role},
+				view.Shape{Kind: view.ShapeRect, X: cx + 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: colInk, Role: b.role},
+			)
+			continue
+		}
+		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: tx, Y: b.r.y + (buttonHeight-buttonText)/2 - 1, Text: b.label, Size: buttonText, Fill: colInk, Role: b.role})
+	}
+	return shapes
+}
+
+// fit shortens s with an ellipsis until it fits width at size.
+func (c *Controls) fit(s string, size, width float32) string {
+	if c.measure(s, size) <= width {
+		return s
+	}
+	r := []rune(s)
+	lo, hi := 0, len(r)
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if c.measure(string(r[:mid])+"…", size) <= width {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return string(r[:lo]) + "…"
+}
+
+// Contains reports whether the point is on the chrome.
+func (c *Controls) Contains(x, y float32) bool { return y >= c.top }
+
+// Pointer turns the pointer into commands: a press on a button is its
+// command; a press on the timeline, and dragging after it, seeks.
+func (c *Controls) Pointer(p Pointer, st Status) []Command {
+	var out []Command
+	c.hover = -1
+	if p.Present {
+		for i, b := range c.buttons {
+			if b.role != "" && b.r.contains(p.X, p.Y) {
+				c.hover = i
+			}
+		}
+	}
+	if p.Pressed {
+		switch {
+		case c.track.contains(p.X, p.Y):
+			c.dragging = true
+			c.lastSeek = -1
+		case c.hover >= 0:
+			out = append(out, c.buttons[c.hover].cmd)
+		}
+	}
+	if c.dragging && (p.Down || p.Pressed || p.Released) && st.Len > 0 && c.bar.w > 0 {
+		f := float64((p.X - c.bar.x) / c.bar.w)
+		at := int(math.Round(max(0, min(1, f))*float64(st.Len))) - 1
+		if at != c.lastSeek {
+			out = append(out, Command{Kind: CmdSeek, At: at})
+			c.lastSeek = at
+		}
+	}
+	if p.Released || !p.Down && !p.Pressed {
+		c.dragging = false
+	}
+	return out
+}
+
+// Key handles the focus keys: Tab and Shift+Tab move the focus along the
+// buttons, Enter presses the focused one, Escape drops the focus.
+func (c *Controls) Key(k ebiten.Key, shift bool) []Command {
+	n := len(c.buttons)
+	if n == 0 {
+		return nil
+	}
+	switch k {
+	case ebiten.KeyTab:
+		dir := 1
+		if shift {
+			dir = -1
+		}
+		i := c.focus
+		for range n {
+			switch {
+			case i < 0 && dir > 0:
+				i = 0
+			case i < 0:
+				i = n - 1
+			default:
+				i = (i + dir + n) % n
+			}
+			if c.buttons[i].role != "" {
+				break
+			}
+		}
+		c.focus = i
+	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+		if c.focus >= 0 && c.focus < n {
+			return []Command{c.buttons[c.focus].cmd}
+		}
+	case ebiten.KeyEscape:
+		c.focus = -1
+	}
+	return nil
+}
+
+// Focused returns the role of the focused button, or "".
+func (c *Controls) Focused() string {
+	if c.focus < 0 || c.focus >= len(c.buttons) {
+		return ""
+	}
+	return c.buttons[c.focus].role
+}

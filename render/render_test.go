@@ -1,0 +1,317 @@
+//go:build display
+
+// These tests need a display only because importing Ebiten does: run them
+// with `xvfb-run -a go test -tags display ./render/`, as
+// tests/player_desktop_test.go does.
+
+package render
+
+import (
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/internal/playerlog"
+	"github.com/gmpbook/gmpbook/render/view"
+	"github.com/gmpbook/gmpbook/script"
+)
+
+const stealScene = `//scene procs=2 seed=7
+func main() {
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() { defer wg.Done(); scene.Work(2 * time.Millisecond) }() //> eight workers, one P busy
+	}
+	wg.Wait()
+}
+`
+
+// stealLog simulates the steal scene as the players do.
+func stealLog(t *testing.T, procs int, seed uint64) Log {
+	t.Helper()
+	c, err := script.Load("steal.go", []byte(stealScene))
+	require.NoError(t, err)
+	run, err := playerlog.Simulate(c, c.Scene.Settings, procs, seed, nil)
+	require.NoError(t, err)
+	return Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: playerlog.Captions(c), Lines: run.LineOf}
+}
+
+// measure is a fixed-width stand-in for the font.
+func measure(s string, size float32) float32 { return float32(len([]rune(s))) * size * 0.6 }
+
+func TestSpaceTogglesPlayAndDigitsSetTheSpeed(t *testing.T) {
+	st := Status{Procs: 2, Seed: 7, CanRerun: true}
+	for _, tt := range []struct {
+		c    rune
+		want Command
+	}{
+		{' ', Command{Kind: CmdTogglePlay}},
+		{'+', Command{Kind: CmdFaster}},
+		{'-', Command{Kind: CmdSlower}},
+		{'−', Command{Kind: CmdSlower}},
+		{'1', Command{Kind: CmdSpeed, Speed: 0.25}},
+		{'3', Command{Kind: CmdSpeed, Speed: 1}},
+		{'9', Command{Kind: CmdSpeed, Speed: 64}},
+		{'s', Command{Kind: CmdNextSteal}},
+		{'h', Command{Kind: CmdNextHandoff}},
+		{'p', Command{Kind: CmdNextPreempt}},
+		{'[', Command{Kind: CmdProcs, Procs: 1}},
+		{']', Command{Kind: CmdProcs, Procs: 3}},
+		{'n', Command{Kind: CmdSeed, Seed: 8}},
+	} {
+		got, ok := charCommand(tt.c, st)
+		assert.True(t, ok, "%q", tt.c)
+		assert.Equal(t, tt.want, got, "%q", tt.c)
+	}
+	_, ok := charCommand('[', Status{Procs: 1, CanRerun: true})
+	assert.False(t, ok, "no fewer than one P")
+	_, ok = charCommand('n', Status{Procs: 2})
+	assert.False(t, ok, "no re-run without a Rerun")
+	_, ok = charCommand('x', st)
+	assert.False(t, ok)
+}
+
+func TestArrowsStepAndShiftArrowsStepOneEvent(t *testing.T) {
+	st := Status{Cursor: 5, Len: 50}
+	for _, tt := range []struct {
+		k     ebiten.Key
+		shift bool
+		want  Command
+	}{
+		{ebiten.KeyArrowRight, false, Command{Kind: CmdStep}},
+		{ebiten.KeyArrowLeft, false, Command{Kind: CmdBack}},
+		{ebiten.KeyArrowRight, true, Command{Kind: CmdStepEvent}},
+		{ebiten.KeyArrowLeft, true, Command{Kind: CmdBackEvent}},
+		{ebiten.KeyHome, false, Command{Kind: CmdHome}},
+		{ebiten.KeyEnd, false, Command{Kind: CmdEnd}},
+		{ebiten.KeyPageDown, false, Command{Kind: CmdSeek, At: 49}},
+		{ebiten.KeyPageUp, false, Command{Kind: CmdSeek, At: -1}},
+	} {
+		got, ok := keyCommand(tt.k, tt.shift, st)
+		assert.True(t, ok, "%v", tt.k)
+		assert.Equal(t, tt.want, got, "%v shift=%v", tt.k, tt.shift)
+	}
+}
+
+func TestCommandNamesRoundTrip(t *testing.T) {
+	for k := CmdNone + 1; k < commandKinds; k++ {
+		got, ok := ParseCommand(k.String())
+		assert.True(t, ok, "%v", k)
+		assert.Equal(t, k, got)
+	}
+	_, ok := ParseCommand("none")
+	assert.False(t, ok)
+}
+
+func TestSpeedsStopAtTheEnds(t *testing.T) {
+	assert.Equal(t, 2.0, NextSpeed(1, 1))
+	assert.Equal(t, 0.5, NextSpeed(1, -1))
+	assert.Equal(t, 64.0, NextSpeed(64, 1))
+	assert.Equal(t, 0.25, NextSpeed(0.25, -1))
+}
+
+// shapeOf finds the first shape with role.
+func shapeOf(t *testing.T, shapes []view.Shape, role string) view.Shape {
+	t.Helper()
+	for _, s := range shapes {
+		if s.Role == role {
+			return s
+		}
+	}
+	t.Fatalf("no shape with role %q", role)
+	return view.Shape{}
+}
+
+func TestControlsBarIsShapesBelowTheFrameAndPressesItsButtons(t *testing.T) {
+	c := NewControls(measure)
+	st := Status{Cursor: 9, Len: 100, Speed: 1, Procs: 2, Seed: 7, CanRerun: true, Captions: true, HasCaptions: true,
+		Marks: []Mark{{At: 19, Kind: MarkSteal}, {At: 59, Kind: MarkHandoff}}}
+	shapes := c.Layout(nil, st, "P1 stole 4 Gs from P0.", "eight workers", 1280, 800)
+	h := c.Height(st, 1280)
+	require.Greater(t, h, float32(60))
+	for _, s := range shapes {
+		assert.GreaterOrEqual(t, s.Y, 800-h-0.01, "%s is above the chrome", s.Role)
+		assert.LessOrEqual(t, s.Y+s.H, float32(800.01), "%s is below the canvas", s.Role)
+		assert.LessOrEqual(t, s.X+s.W, float32(1280.01), "%s is right of the canvas", s.Role)
+	}
+	assert.Equal(t, "P1 stole 4 Gs from P0.", shapeOf(t, shapes, "narration").Text)
+	assert.Equal(t, "“eight workers”", shapeOf(t, shapes, "caption").Text)
+	assert.Equal(t, "10 / 100", shapeOf(t, shapes, "ctl:count").Text)
+	shapeOf(t, shapes, "ctl:mark-steal")
+	shapeOf(t, shapes, "ctl:mark-hand-off")
+
+	press := func(role string) []Command {
+		b := shapeOf(t, shapes, role)
+		x, y := b.X+b.W/2, b.Y+b.H/2
+		out := c.Pointer(Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}, st)
+		c.Pointer(Pointer{X: x, Y: y, Present: true, Released: true}, st)
+		return out
+	}
+	assert.Equal(t, []Command{{Kind: CmdTogglePlay}}, press("ctl:play"))
+	assert.Equal(t, []Command{{Kind: CmdNextSteal}}, press("ctl:next-steal"))
+	assert.Equal(t, []Command{{Kind: CmdProcs, Procs: 3}}, press("ctl:procs+"))
+	assert.Equal(t, []Command{{Kind: CmdSeed, Seed: 8}}, press("ctl:seed"))
+	assert.Equal(t, []Command{{Kind: CmdReducedMotion}}, press("ctl:motion"))
+
+	// Scrubbing: a press in the middle of the track seeks there, dragging
+	// to the end seeks to the last event, and releasing stops.
+	tr := shapeOf(t, shapes, "ctl:track")
+	y := tr.Y + tr.H/2
+	got := c.Pointer(Pointer{X: tr.X + tr.W/2, Y: y, Present: true, Down: true, Pressed: true}, st)
+	assert.Equal(t, []Command{{Kind: CmdSeek, At: 49}}, got)
+	got = c.Pointer(Pointer{X: tr.X + tr.W + 50, Y: y + 200, Present: true, Down: true}, st)
+	assert.Equal(t, []Command{{Kind: CmdSeek, At: 99}}, got, "dragging past the end clamps")
+	c.Pointer(Pointer{X: tr.X + tr.W + 50, Y: y, Present: true, Released: true}, st)
+	assert.Empty(t, c.Pointer(Pointer{X: tr.X, Y: y, Present: true}, st), "no seek after release")
+
+	// While playing, the play button is a pause button.
+	shapes = c.Layout(nil, Status{Playing: true, Len: 10, Speed: 1}, "", "", 1280, 800)
+	shapeOf(t, shapes, "ctl:pause")
+}
+
+func TestControlsWrapOnANarrowScreen(t *testing.T) {
+	c := NewControls(measure)
+	st := Status{Len: 10, Speed: 1, Procs: 2, CanRerun: true}
+	assert.Greater(t, c.Height(st, 360), c.Height(st, 1600), "a phone's bar has more rows")
+	for _, s := range c.Layout(nil, st, "a long sentence that does not fit on a phone screen at all, not even close", "", 360, 700) {
+		assert.LessOrEqual(t, s.X+s.W, float32(360.01), "%s leaves the screen", s.Role)
+	}
+}
+
+func TestTabMovesTheFocusAndEnterPresses(t *testing.T) {
+	c := NewControls(measure)
+	st := Status{Len: 10, Speed: 1}
+	c.Layout(nil, st, "", "", 1280, 800)
+	assert.Equal(t, "", c.Focused())
+	c.Key(ebiten.KeyTab, false)
+	assert.Equal(t, "ctl:home", c.Focused())
+	c.Key(ebiten.KeyTab, false)
+	assert.Equal(t, "ctl:back", c.Focused())
+	assert.Equal(t, []Command{{Kind: CmdBack}}, c.Key(ebiten.KeyEnter, false))
+	c.Key(ebiten.KeyTab, true)
+	c.Key(ebiten.KeyTab, true)
+	assert.Equal(t, "ctl:captions", c.Focused(), "Shift+Tab wraps to the last control")
+	shapes := c.Layout(nil, st, "", "", 1280, 800)
+	var focused bool
+	for _, s := range shapes {
+		focused = focused || s.Role == "ctl:captions" && s.Kind == view.ShapeRect && s.Stroke == colFocus
+	}
+	assert.True(t, focused, "the focused control has the focus outline")
+	c.Key(ebiten.KeyEscape, false)
+	assert.Equal(t, "", c.Focused())
+}
+
+// step runs one tick of the player with commands.
+func step(p *Player, cmds ...Command) {
+	p.Update(&Input{Dt: 1.0 / 60, Commands: cmds})
+}
+
+func TestPlayerStepsBackToTheSamePicture(t *testing.T) {
+	p := NewPlayer(stealLog(t, 0, 0), nil)
+	var frames []view.Frame
+	var pos []int
+	for range 12 {
+		step(p, Command{Kind: CmdStep})
+		pos = append(pos, p.Pos())
+		frames = append(frames, p.frameAt(1280, 700))
+	}
+	for i := len(pos) - 2; i >= 0; i-- {
+		step(p, Command{Kind: CmdBack})
+		require.Equal(t, pos[i], p.Pos(), "back from stop %d", i+1)
+		assert.Equal(t, frames[i], p.frameAt(1280, 700), "the picture at stop %d", i)
+	}
+}
+
+func TestPlayerFineStepReachesEveryEvent(t *testing.T) {
+	p := NewPlayer(stealLog(t, 0, 0), nil)
+	for want := 0; want < 40; want++ {
+		step(p, Command{Kind: CmdStepEvent})
+		require.Equal(t, want, p.Pos())
+	}
+	step(p, Command{Kind: CmdBackEvent})
+	assert.Equal(t, 38, p.Pos())
+}
+
+func TestPlayerPlaysToTheEndAndStops(t *testing.T) {
+	log := stealLog(t, 0, 0)
+	p := NewPlayer(log, nil)
+	step(p, Command{Kind: CmdSpeed, Speed: 64}, Command{Kind: CmdTogglePlay})
+	require.True(t, p.Status().Playing)
+	for i := 0; i < 100000 && p.Status().Playing; i++ {
+		step(p)
+	}
+	assert.False(t, p.Status().Playing)
+	assert.Equal(t, len(log.Events)-1, p.Pos())
+	// Space at the end plays again from the start.
+	step(p, Command{Kind: CmdTogglePlay})
+	assert.True(t, p.Status().Playing)
+	assert.Less(t, p.Pos(), 5)
+}
+
+func TestPlayerSlidesBetweenStopsUnlessMotionIsReduced(t *testing.T) {
+	p := NewPlayer(stealLog(t, 0, 0), nil)
+	p.Frame(1280, 700)
+	step(p, Command{Kind: CmdNextSteal})
+	assert.True(t, p.tweening, "a jump slides the tokens")
+	for range 60 {
+		step(p)
+	}
+	assert.False(t, p.tweening, "the slide ends")
+	step(p, Command{Kind: CmdHome}, Command{Kind: CmdReducedMotion})
+	step(p, Command{Kind: CmdNextSteal})
+	assert.False(t, p.tweening, "reduced motion: tokens jump")
+}
+
+func TestPlayerJumpsLandOnTheirEvents(t *testing.T) {
+	log := stealLog(t, 0, 0)
+	p := NewPlayer(log, nil)
+	step(p, Command{Kind: CmdNextSteal})
+	assert.Equal(t, core.EvSteal, log.Events[p.Pos()].Kind)
+	first := p.Pos()
+	step(p, Command{Kind: CmdNextSteal})
+	assert.Greater(t, p.Pos(), first)
+	assert.Equal(t, core.EvSteal, log.Events[p.Pos()].Kind)
+	var steals int
+	for _, m := range p.Status().Marks {
+		if m.Kind == MarkSteal {
+			assert.Equal(t, core.EvSteal, log.Events[m.At].Kind)
+			steals++
+		}
+	}
+	assert.Equal(t, 2, steals)
+}
+
+func TestPlayerRerunsAtTheSameVirtualTime(t *testing.T) {
+	var asked [][2]uint64
+	p := NewPlayer(stealLog(t, 0, 0), func(procs int, seed uint64) (Log, error) {
+		asked = append(asked, [2]uint64{uint64(procs), seed})
+		return stealLog(t, procs, seed), nil
+	})
+	step(p, Command{Kind: CmdNextSteal})
+	t0 := p.Status().Time
+	step(p, Command{Kind: CmdProcs, Procs: 3})
+	assert.Equal(t, [][2]uint64{{3, 7}}, asked)
+	st := p.Status()
+	assert.Equal(t, 3, st.Procs)
+	assert.LessOrEqual(t, st.Time, t0)
+	assert.Greater(t, st.Cursor, 0)
+	step(p, Command{Kind: CmdSeed, Seed: 8})
+	assert.Equal(t, uint64(8), p.Status().Seed)
+}
+
+func TestPlayerShowsLineCaptions(t *testing.T) {
+	p := NewPlayer(stealLog(t, 0, 0), nil)
+	var caption string
+	for range 400 {
+		step(p, Command{Kind: CmdStepEvent})
+		if f := p.Frame(1280, 700); f.Caption != "" {
+			caption = f.Caption
+			break
+		}
+	}
+	assert.Equal(t, "eight workers, one P busy", caption)
+}

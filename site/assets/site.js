@@ -1,0 +1,786 @@
+// gmpbook — the notebook's page script.
+//
+// It adds to a page that already reads well without it: the theme toggle,
+// search, the live player of each scene (an iframe running the
+// WebAssembly player), the scene editor with compile errors at their
+// lines, shareable edited scenes in the URL, predict exercises and copy
+// buttons.
+//
+// Rule: text that comes from a reader, a URL or the player is only ever
+// put in the page with textContent or as an attribute value, never as
+// markup.
+(function () {
+  'use strict';
+
+  var root = document.documentElement;
+  var $ = function (sel, el) { return (el || document).querySelector(sel); };
+  var $$ = function (sel, el) { return Array.prototype.slice.call((el || document).querySelectorAll(sel)); };
+
+  // el builds an element: attrs are attributes (or "text" for textContent),
+  // children are nodes or strings (as text).
+  function el(tag, attrs, children) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === 'text') e.textContent = attrs[k];
+      else if (k === 'class') e.className = attrs[k];
+      else e.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) {
+      e.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+    });
+    return e;
+  }
+
+  // Scenes travel in URLs as base64url of their UTF-8 text.
+  var MAX_SOURCE = 256 * 1024;
+  function b64encode(s) {
+    var bytes = new TextEncoder().encode(s);
+    var bin = '';
+    for (var i = 0; i < bytes.length; i++) bin += String.fromCharCode(bytes[i]);
+    return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  }
+  function b64decode(s) {
+    if (!/^[A-Za-z0-9_-]*={0,2}$/.test(s) || s.length > MAX_SOURCE * 2) return null;
+    s = s.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+    while (s.length % 4) s += '=';
+    try {
+      var bin = atob(s);
+      var bytes = new Uint8Array(bin.length);
+      for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      var text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      return text.length > MAX_SOURCE ? null : text;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // Messages go to the player with the page's own origin; pages opened
+  // from disk have an opaque origin and must use '*'.
+  var origin = (location.origin && location.origin !== 'null') ? location.origin : '*';
+
+  function flash(button, text) {
+    var old = button.getAttribute('data-label') || button.textContent;
+    button.setAttribute('data-label', old);
+    button.textContent = text;
+    button.classList.add('done');
+    setTimeout(function () { button.textContent = old; button.classList.remove('done'); }, 1600);
+  }
+
+  function copyText(text, button) {
+    var done = function () { flash(button, 'Copied'); };
+    var fallback = function () {
+      var t = el('textarea', { readonly: '', class: 'vh' });
+      t.value = text;
+      document.body.appendChild(t);
+      t.select();
+      try { document.execCommand('copy'); done(); } catch (e) { flash(button, 'Press Ctrl+C'); }
+      t.remove();
+    };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, fallback);
+    else fallback();
+  }
+
+  // ---- Theme ----------------------------------------------------------
+
+  function theme() {
+    var t = root.getAttribute('data-theme');
+    if (t) return t;
+    return window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  }
+
+  function initTheme() {
+    var b = $('.theme-toggle');
+    if (!b) return;
+    var sync = function () {
+      var dark = theme() === 'dark';
+      b.setAttribute('aria-pressed', dark ? 'true' : 'false');
+      b.title = dark ? 'Light mode' : 'Dark mode';
+    };
+    sync();
+    b.addEventListener('click', function () {
+      var next = theme() === 'dark' ? 'light' : 'dark';
+      root.setAttribute('data-theme', next);
+      try { localStorage.setItem('gmpbook-theme', next); } catch (e) { /* not persisted */ }
+      sync();
+    });
+    if (window.matchMedia) matchMedia('(prefers-color-scheme: dark)').addEventListener('change', sync);
+  }
+
+  // ---- Search ---------------------------------------------------------
+
+  function initSearch() {
+    var form = $('form.search');
+    if (!form) return;
+    var input = $('input', form);
+    var list = $('.results', form);
+    var index = null;
+    var loading = null;
+    var selected = -1;
+
+    function load() {
+      if (index) return Promise.resolve(index);
+      if (loading) return loading;
+      loading = new Promise(function (resolve, reject) {
+        if (window.gmpbookSearch) { resolve(window.gmpbookSearch); return; }
+        var s = document.createElement('script');
+        s.src = form.getAttribute('data-index');
+        s.onload = function () { resolve(window.gmpbookSearch || []); };
+        s.onerror = reject;
+        document.head.appendChild(s);
+      }).then(function (data) {
+        index = data.map(function (e) {
+          e.hay = (e.title + ' ' + e.section + ' ' + e.text).toLowerCase();
+          return e;
+        });
+        return index;
+      });
+      return loading;
+    }
+
+    function snippet(text, term) {
+      var i = text.toLowerCase().indexOf(term);
+      var start = Math.max(0, i - 50);
+      var end = Math.min(text.length, (i < 0 ? 0 : i) + term.length + 90);
+      var span = el('span', { class: 'snip' });
+      var pre = (start > 0 ? '…' : '') + text.slice(start, Math.max(start, i));
+      if (i < 0) {
+        span.textContent = text.slice(0, 140) + (text.length > 140 ? '…' : '');
+        return span;
+      }
+      span.appendChild(document.createTextNode(pre));
+      span.appendChild(el('mark', { text: text.slice(i, i + term.length) }));
+      span.appendChild(document.createTextNode(text.slice(i + term.length, end) + (end < text.length ? '…' : '')));
+      return span;
+    }
+
+    function search(q) {
+      var terms = q.toLowerCase().split(/\s+/).filter(Boolean);
+      if (!terms.length) return [];
+      var hits = [];
+      index.forEach(function (e) {
+        var score = 0;
+        for (var i = 0; i < terms.length; i++) {
+          var t = terms[i];
+          var n = e.hay.split(t).length - 1;
+          if (!n) return;
+          score += n + (e.section.toLowerCase().indexOf(t) >= 0 ? 10 : 0) + (e.title.toLowerCase().indexOf(t) >= 0 ? 5 : 0);
+        }
+        hits.push({ e: e, score: score });
+      });
+      hits.sort(function (a, b) { return b.score - a.score || a.e.chapter - b.e.chapter; });
+      return hits.slice(0, 12).map(function (h) { return h.e; });
+    }
+
+    function render(q) {
+      list.textContent = '';
+      selected = -1;
+      if (!q.trim()) { list.hidden = true; return; }
+      var hits = search(q);
+      var first = q.toLowerCase().split(/\s+/).filter(Boolean)[0] || '';
+      if (!hits.length) {
+        list.appendChild(el('li', { class: 'none', text: 'Nothing found for “' + q + '”.' }));
+      }
+      hits.forEach(function (e, i) {
+        var href = e.page + (e.anchor ? '#' + e.anchor : '');
+        var a = el('a', { href: href }, [
+          el('span', { class: 'where', text: 'Chapter ' + e.chapter + ' · ' + e.title }),
+          el('strong', { text: e.section }),
+          snippet(e.text, first)
+        ]);
+        list.appendChild(el('li', { role: 'option', id: 'sr-' + i }, [a]));
+      });
+      list.hidden = false;
+    }
+
+    function move(d) {
+      var items = $$('li[role=option]', list);
+      if (!items.length) return;
+      if (selected >= 0) items[selected].setAttribute('aria-selected', 'false');
+      selected = (selected + d + items.length) % items.length;
+      items[selected].setAttribute('aria-selected', 'true');
+      items[selected].scrollIntoView({ block: 'nearest' });
+      input.setAttribute('aria-activedescendant', items[selected].id);
+    }
+
+    var timer = 0;
+    input.addEventListener('focus', function () { load(); });
+    input.addEventListener('input', function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () { load().then(function () { render(input.value); }); }, 60);
+    });
+    input.addEventListener('keydown', function (ev) {
+      if (ev.key === 'ArrowDown') { ev.preventDefault(); move(1); }
+      else if (ev.key === 'ArrowUp') { ev.preventDefault(); move(-1); }
+      else if (ev.key === 'Escape') { list.hidden = true; input.blur(); }
+      else if (ev.key === 'Enter') {
+        ev.preventDefault();
+        var items = $$('li[role=option] a', list);
+        var a = items[selected >= 0 ? selected : 0];
+        if (a) location.href = a.getAttribute('href');
+      }
+    });
+    form.addEventListener('submit', function (ev) { ev.preventDefault(); });
+    document.addEventListener('click', function (ev) {
+      if (!form.contains(ev.target)) list.hidden = true;
+    });
+    document.addEventListener('keydown', function (ev) {
+      if (ev.key === '/' && document.activeElement === document.body) { ev.preventDefault(); input.focus(); }
+    });
+  }
+
+  // ---- Scenes ---------------------------------------------------------
+
+  var scenes = [];
+  var byWindow = new Map(); // iframe contentWindow → Scene
+  // CSS px the player's own controls take under the picture, until the
+  // player says (controlsHeight in its status messages).
+  var PLAYER_CONTROLS_H = 150, PLAYER_CONTROLS_H_NARROW = 210;
+  var MAX_LIVE = 3;         // players alive at once; older ones go back to posters
+  var liveOrder = [];
+
+  // The URL fragment holds edited scenes: #scene-ID=base64url&scene-ID2=…
+  function readHash() {
+    var out = {};
+    var h = location.hash.replace(/^#/, '');
+    h.split('&').forEach(function (part) {
+      var m = /^scene-([A-Za-z0-9_-]+)=(.*)$/.exec(part);
+      if (m) out[m[1]] = m[2];
+    });
+    return out;
+  }
+
+  var hashTimer = 0;
+  function writeHash() {
+    clearTimeout(hashTimer);
+    hashTimer = setTimeout(function () {
+      var parts = [];
+      var keep = location.hash.replace(/^#/, '').split('&').filter(function (p) { return p && !/^scene-[A-Za-z0-9_-]+=/.test(p); });
+      scenes.forEach(function (s) {
+        if (s.source !== s.original) parts.push('scene-' + s.id + '=' + b64encode(s.source));
+      });
+      var h = keep.concat(parts).join('&');
+      history.replaceState(null, '', location.pathname + location.search + (h ? '#' + h : ''));
+    }, 250);
+  }
+
+  function Scene(fig) {
+    this.fig = fig;
+    this.id = fig.getAttribute('data-scene');
+    this.title = fig.getAttribute('data-title') || this.id;
+    this.original = fig.getAttribute('data-source') || '';
+    this.source = this.original;
+    this.params = fig.getAttribute('data-params') || '';
+    this.player = fig.getAttribute('data-player');
+    this.w = parseFloat(fig.getAttribute('data-w')) || 16;
+    this.h = parseFloat(fig.getAttribute('data-h')) || 9;
+    this.nw = parseFloat(fig.getAttribute('data-nw')) || this.w;
+    this.nh = parseFloat(fig.getAttribute('data-nh')) || this.h;
+    this.stage = $('.stage', fig);
+    this.poster = $('.poster', fig);
+    this.playButton = $('.play', fig);
+    this.loading = $('.loading', fig);
+    this.narration = $('.narration', fig);
+    this.diag = $('.diagnostics', fig);
+    this.iframe = null;
+    this.ready = false;
+    this.playing = false;
+    this.pending = [];
+    this.errors = [];
+    if (this.player) this.buildEditor();
+    var self = this;
+    if (this.playButton) this.playButton.addEventListener('click', function () { self.load(true); });
+    if (this.player) {
+      this.stage.setAttribute('tabindex', '0');
+      this.stage.setAttribute('aria-label', 'Scene “' + this.title + '”: space plays or pauses, arrows step');
+      this.stage.addEventListener('keydown', function (ev) { self.key(ev); });
+    }
+  }
+
+  Scene.prototype.buildEditor = function () {
+    var self = this;
+    var stat = $('.src-static', this.fig);
+    this.gutter = el('pre', { class: 'gutter', 'aria-hidden': 'true' });
+    this.text = el('textarea', {
+      spellcheck: 'false', autocapitalize: 'off', autocomplete: 'off', wrap: 'off',
+      'aria-label': 'Source of the scene “' + this.title + '” (editable)'
+    });
+    this.text.value = this.source;
+    this.marks = el('div', { class: 'marks', 'aria-hidden': 'true' });
+    this.editor = el('div', { class: 'editor' }, [this.gutter, el('div', { class: 'wrap' }, [this.text, this.marks])]);
+    stat.hidden = true;
+    stat.parentNode.insertBefore(this.editor, stat.nextSibling);
+    this.edited = $('.edited-flag', this.fig);
+    this.text.addEventListener('input', function () {
+      // Editing retires the inline messages (they would hide the lines
+      // being fixed); the gutter and the list keep them until Re-run.
+      self.marks.hidden = true;
+      self.source = self.text.value;
+      self.sync();
+      writeHash();
+    });
+    this.text.addEventListener('scroll', function () { self.scrollSync(); });
+    this.text.addEventListener('keydown', function (ev) {
+      if (ev.key === 'Enter' && (ev.ctrlKey || ev.metaKey)) { ev.preventDefault(); self.load(true); return; }
+      if (ev.key === 'Escape') { self.escaped = true; return; }
+      if (ev.key === 'Tab' && !ev.shiftKey && !self.escaped && !ev.ctrlKey && !ev.altKey && !ev.metaKey) {
+        ev.preventDefault();
+        var t = self.text, s = t.selectionStart, e = t.selectionEnd;
+        t.setRangeText('\t', s, e, 'end');
+        t.dispatchEvent(new Event('input'));
+      }
+      self.escaped = false;
+    });
+    $('.rerun', this.fig).addEventListener('click', function () { self.load(true); });
+    $('.reset', this.fig).addEventListener('click', function () { self.setSource(self.original); self.load(false); });
+    $('.share', this.fig).addEventListener('click', function (ev) {
+      clearTimeout(hashTimer);
+      writeHash();
+      var b = ev.currentTarget;
+      setTimeout(function () { copyText(location.href, b); }, 300);
+    });
+    this.sync();
+  };
+
+  Scene.prototype.setSource = function (s) {
+    this.source = s;
+    if (this.text) this.text.value = s;
+    this.sync();
+    writeHash();
+  };
+
+  // sync redraws the gutter (marking lines with errors), the edited flag,
+  // the textarea's height and the inline error messages.
+  Scene.prototype.sync = function () {
+    if (!this.text) return;
+    var n = this.source.split('\n').length;
+    if (this.source.endsWith('\n')) n--;
+    n = Math.max(n, 1);
+    var bad = {};
+    this.errors.forEach(function (e) { if (e.line) bad[e.line] = true; });
+    this.gutter.textContent = '';
+    for (var i = 1; i <= n; i++) {
+      this.gutter.appendChild(el('span', bad[i] ? { class: 'bad', text: String(i) } : { text: String(i) }));
+    }
+    this.text.rows = Math.min(Math.max(n + 1, 4), 40);
+    if (this.edited) this.edited.hidden = this.source === this.original;
+    this.fig.classList.toggle('is-edited', this.source !== this.original);
+    this.drawMarks();
+  };
+
+  Scene.prototype.lineHeight = function () {
+    var lh = parseFloat(getComputedStyle(this.text).lineHeight);
+    return isNaN(lh) ? 20 : lh;
+  };
+
+  Scene.prototype.drawMarks = function () {
+    if (!this.marks || this.marks.hidden) return;
+    this.marks.textContent = '';
+    var lh = this.lineHeight();
+    var pad = parseFloat(getComputedStyle(this.text).paddingTop) || 0;
+    var self = this;
+    var seen = {};
+    this.errors.forEach(function (e) {
+      if (!e.line) return;
+      var band = el('div', { class: 'line' });
+      self.marks.appendChild(band);
+      band.style.top = (pad + (e.line - 1) * lh) + 'px';
+      band.style.height = lh + 'px';
+      var msg = el('div', { class: 'mark', text: (e.col ? e.line + ':' + e.col + ': ' : e.line + ': ') + e.msg });
+      var below = seen[e.line] || 0;
+      msg.style.top = (pad + e.line * lh + below) + 'px';
+      seen[e.line] = below + lh;
+      self.marks.appendChild(msg);
+    });
+    this.scrollSync();
+  };
+
+  Scene.prototype.scrollSync = function () {
+    if (!this.text) return;
+    this.gutter.scrollTop = this.text.scrollTop;
+    var y = -this.text.scrollTop, x = -this.text.scrollLeft;
+    $$('.mark, .line', this.marks).forEach(function (m) { m.style.transform = 'translate(' + x + 'px,' + y + 'px)'; });
+  };
+
+  Scene.prototype.showErrors = function (errs) {
+    var self = this;
+    this.errors = errs;
+    if (this.marks) this.marks.hidden = false;
+    this.diag.textContent = '';
+    errs.forEach(function (e) {
+      var li = el('li', { text: (e.line ? 'line ' + e.line + (e.col ? ', column ' + e.col : '') + ': ' : '') + e.msg });
+      li.addEventListener('click', function () { self.goToLine(e.line, e.col); });
+      self.diag.appendChild(li);
+    });
+    this.diag.hidden = errs.length === 0;
+    this.fig.classList.toggle('has-errors', errs.length > 0);
+    this.sync();
+  };
+
+  Scene.prototype.goToLine = function (line, col) {
+    if (!this.text || !line) return;
+    var lines = this.source.split('\n');
+    var off = 0;
+    for (var i = 0; i < line - 1 && i < lines.length; i++) off += lines[i].length + 1;
+    off += Math.max(0, (col || 1) - 1);
+    this.text.focus();
+    this.text.setSelectionRange(off, off);
+  };
+
+  Scene.prototype.url = function (play) {
+    var p = new URLSearchParams(this.params);
+    p.set('src', b64encode(this.source));
+    if (play) p.set('play', '1');
+    return this.player + '?' + p.toString();
+  };
+
+  // load replaces the poster with a fresh player for the current source;
+  // play starts it as soon as it is ready.
+  Scene.prototype.load = function (play) {
+    if (!this.player) return;
+    var self = this;
+    this.unload();
+    this.showErrors([]);
+    this.stageNote('');
+    this.ready = false;
+    this.playing = false;
+    this.pending = [];
+    this.firstFrame = 0;
+    this.loadStart = performance.now();
+    var f = el('iframe', {
+      src: this.url(play),
+      title: 'Scheduler player: ' + this.title,
+      allow: 'fullscreen',
+      loading: 'eager'
+    });
+    // The player lays the picture out at the iframe's size, with its
+    // controls below: give it the poster's proportions plus their height.
+    this.frameEl = f;
+    this.fit(0);
+    this.iframe = f;
+    this.poster.hidden = true;
+    if (this.playButton) this.playButton.hidden = true;
+    this.progress(null);
+    this.stage.insertBefore(f, this.poster);
+    byWindow.set(f.contentWindow, this);
+    f.addEventListener('load', function () {
+      byWindow.set(f.contentWindow, self);
+      // From here the player page shows its own download progress (unless
+      // it reports it to us).
+      if (!self.progressReported) self.progress(false);
+    });
+    if (!this.resizeHooked) {
+      this.resizeHooked = true;
+      window.addEventListener('resize', function () { self.fit(self.controlsH); });
+    }
+    this.fig.classList.add('live');
+    liveOrder = liveOrder.filter(function (s) { return s !== self; });
+    liveOrder.push(this);
+    trimLive(this);
+  };
+
+  // fit sizes the iframe: the poster's proportions (wide or phone) plus
+  // the height of the player's controls.
+  Scene.prototype.fit = function (controlsH) {
+    if (!this.iframe) return;
+    var narrow = window.matchMedia && matchMedia('(max-width: 599px)').matches;
+    var w = narrow ? this.nw : this.w, h = narrow ? this.nh : this.h;
+    var c = controlsH || (narrow ? PLAYER_CONTROLS_H_NARROW : PLAYER_CONTROLS_H);
+    var width = this.stage.clientWidth || w;
+    this.iframe.style.aspectRatio = '';
+    this.iframe.style.height = Math.round(width * h / w + c) + 'px';
+  };
+
+  Scene.prototype.unload = function () {
+    if (!this.iframe) return;
+    byWindow.delete(this.iframe.contentWindow);
+    this.iframe.remove();
+    this.iframe = null;
+    this.ready = false;
+    this.poster.hidden = false;
+    if (this.playButton) this.playButton.hidden = false;
+    if (this.loading) this.loading.hidden = true;
+    this.fig.classList.remove('live');
+    var self = this;
+    liveOrder = liveOrder.filter(function (s) { return s !== self; });
+  };
+
+  // progress shows the loading bar: null for "loading, size unknown", a
+  // fraction for a known share, false to hide it.
+  Scene.prototype.progress = function (frac) {
+    if (!this.loading) return;
+    if (frac === false) { this.loading.hidden = true; return; }
+    this.loading.hidden = false;
+    var fill = $('.fill', this.loading);
+    if (typeof frac === 'number' && isFinite(frac)) {
+      this.loading.classList.add('determinate');
+      fill.style.width = Math.round(Math.max(0, Math.min(1, frac)) * 100) + '%';
+    } else {
+      this.loading.classList.remove('determinate');
+      fill.style.width = '';
+    }
+  };
+
+  Scene.prototype.post = function (msg) {
+    if (!this.iframe) return;
+    if (!this.ready) { this.pending.push(msg); return; }
+    this.iframe.contentWindow.postMessage(msg, origin);
+  };
+
+  Scene.prototype.command = function (cmd) {
+    if (!this.iframe) { this.load(cmd === 'toggle' || cmd === 'play'); return; }
+    switch (cmd) {
+      case 'toggle': this.post({ cmd: this.playing ? 'pause' : 'play' }); break;
+      case 'start': this.post({ cmd: 'home' }); break;
+      case 'end': this.post({ cmd: 'end' }); break;
+      default: this.post({ cmd: cmd });
+    }
+  };
+
+  Scene.prototype.key = function (ev) {
+    if (ev.target !== this.stage) return;
+    var map = { ' ': 'toggle', ArrowRight: 'step', ArrowLeft: 'back', Home: 'start', End: 'end' };
+    var cmd = map[ev.key];
+    if (!cmd) return;
+    ev.preventDefault();
+    this.command(cmd);
+  };
+
+  Scene.prototype.setPlaying = function (on) {
+    this.playing = on;
+    this.fig.classList.toggle('playing', on);
+  };
+
+  // message handles what the player reports to its parent:
+  // {type: 'gmpbook', cursor, len, time, timeText, playing, narration}
+  // whenever one of them changes, {type: 'gmpbook', error} when the scene
+  // cannot run (its text starts "file:line:col:"), and optionally
+  // {type: 'gmpbook', progress} (0…1, or loaded and total) while loading.
+  Scene.prototype.message = function (d) {
+    if (typeof d.progress === 'number' || (typeof d.loaded === 'number' && d.total)) {
+      this.progressReported = true;
+      this.progress(typeof d.progress === 'number' ? d.progress : d.loaded / d.total);
+    }
+    if (d.error !== undefined || d.errors !== undefined) {
+      // The scene does not run: back to the poster, dimmed, with a note;
+      // the messages go to the source, at their lines.
+      this.unload();
+      this.showErrors(normalizeErrors(d));
+      this.stageNote('This version of the scene does not run: see the message in its source below.');
+      return;
+    }
+    if (typeof d.cursor === 'number' || d.ready === true) {
+      this.becomeReady();
+      if (!this.firstFrame) this.firstFrame = performance.now();
+      this.cursor = d.cursor;
+      this.len = d.len;
+    }
+    if (typeof d.playing === 'boolean') this.setPlaying(d.playing);
+    if (typeof d.controlsHeight === 'number' && d.controlsHeight > 0 && d.controlsHeight !== this.controlsH) {
+      this.controlsH = d.controlsHeight;
+      this.fit(d.controlsHeight);
+    }
+    var text = d.narration;
+    if (typeof text === 'string' && this.narration) {
+      this.narration.textContent = (d.timeText ? d.timeText + ' · ' : '') + text;
+    }
+  };
+
+  // stageNote puts a note over the (dimmed) poster; '' removes it.
+  Scene.prototype.stageNote = function (text) {
+    var n = $('.stage-note', this.stage);
+    if (!text) {
+      if (n) n.remove();
+      this.fig.classList.remove('failed');
+      return;
+    }
+    if (!n) {
+      n = el('p', { class: 'stage-note', role: 'alert' });
+      this.stage.appendChild(n);
+    }
+    n.textContent = text;
+    this.fig.classList.add('failed');
+  };
+
+  Scene.prototype.becomeReady = function () {
+    if (this.ready) return;
+    this.ready = true;
+    this.progress(false);
+    var self = this;
+    var q = this.pending;
+    this.pending = [];
+    q.forEach(function (m) { self.post(m); });
+  };
+
+  function normalizeErrors(d) {
+    var list = d.errors || (d.error !== undefined ? [d.error] : [d]);
+    return list.map(function (e) {
+      if (typeof e === 'string') e = { message: e };
+      var line = parseInt(e.line, 10) || 0, col = parseInt(e.col || e.column, 10) || 0;
+      var msg = String(e.message || e.msg || e.text || e.error || 'error');
+      // "file:3:5: msg" → line 3, column 5
+      var m = /^(?:[^:\s]*:)?(\d+):(\d+):\s*(.*)$/.exec(msg);
+      if (m && !line) { line = +m[1]; col = +m[2]; msg = m[3]; }
+      return { line: line, col: col, msg: msg };
+    }).slice(0, 20);
+  }
+
+  // trimLive sends the players that have been out of sight longest back
+  // to their posters, so that a long chapter keeps a few WebGL contexts.
+  function trimLive(keep) {
+    while (liveOrder.length > MAX_LIVE) {
+      var victim = null;
+      for (var i = 0; i < liveOrder.length; i++) {
+        if (liveOrder[i] !== keep && !liveOrder[i].visible) { victim = liveOrder[i]; break; }
+      }
+      if (!victim) victim = liveOrder[0] !== keep ? liveOrder[0] : liveOrder[1];
+      if (!victim) return;
+      victim.unload();
+    }
+  }
+
+  window.addEventListener('message', function (ev) {
+    if (origin !== '*' && ev.origin !== origin) return;
+    var d = ev.data;
+    if (!d || typeof d !== 'object' || d.type !== 'gmpbook') return;
+    var s = byWindow.get(ev.source);
+    if (!s) {
+      for (var i = 0; i < scenes.length; i++) {
+        if (scenes[i].iframe && scenes[i].iframe.contentWindow === ev.source) { s = scenes[i]; break; }
+      }
+    }
+    if (s) s.message(d);
+  });
+
+  function initScenes() {
+    $$('figure.scene').forEach(function (fig) { scenes.push(new Scene(fig)); });
+    if (!scenes.length) return;
+    // Edited scenes from a shared link.
+    var edited = readHash();
+    var firstEdited = null;
+    scenes.forEach(function (s) {
+      if (edited[s.id] === undefined || !s.player) return;
+      var src = b64decode(edited[s.id]);
+      if (src === null) return;
+      s.setSource(src);
+      firstEdited = firstEdited || s;
+    });
+    if (firstEdited) {
+      firstEdited.fig.scrollIntoView({ block: 'start' });
+      firstEdited.load(false);
+    }
+    // A scene's player loads when the reader scrolls to it.
+    if ('IntersectionObserver' in window) {
+      var io = new IntersectionObserver(function (entries) {
+        entries.forEach(function (en) {
+          var s = en.target.__scene;
+          s.visible = en.isIntersecting;
+          if (en.isIntersecting && !s.iframe && s.player && !s.wasShown) {
+            s.wasShown = true;
+            s.load(false);
+          }
+        });
+      }, { threshold: 0.6 });
+      scenes.forEach(function (s) { s.stage.__scene = s; io.observe(s.stage); });
+    }
+  }
+
+  // ---- Predict, then run ---------------------------------------------
+
+  function normalizeAnswer(s, kind) {
+    s = String(s).replace(/\r/g, '');
+    if (kind === 'order') s = s.replace(/[,;]/g, ' ');
+    if (kind === 'output') {
+      return s.split('\n').map(function (l) { return l.trim().replace(/\s+/g, ' '); }).filter(Boolean).join('\n');
+    }
+    return s.trim().replace(/\s+/g, ' ');
+  }
+
+  function initPredicts() {
+    $$('form.predict').forEach(function (form) {
+      var kind = form.getAttribute('data-answer');
+      var expected = form.getAttribute('data-expected');
+      var verdict = $('.verdict', form);
+      var explain = document.getElementById(form.getAttribute('data-explain'));
+      var sceneID = form.getAttribute('data-scene');
+      var reveal = function () { if (explain) explain.classList.add('shown'); };
+      var run = function () {
+        for (var i = 0; i < scenes.length; i++) {
+          if (scenes[i].id === sceneID && scenes[i].player) {
+            if (scenes[i].source !== scenes[i].original) scenes[i].setSource(scenes[i].original);
+            scenes[i].load(true);
+            return scenes[i];
+          }
+        }
+        return null;
+      };
+      var answer = function () {
+        var r = $('input[type=radio]:checked', form);
+        if (r) return r.value;
+        var t = $('input[type=text], textarea', form);
+        return t ? t.value : '';
+      };
+      form.addEventListener('submit', function (ev) {
+        ev.preventDefault();
+        var a = answer();
+        verdict.textContent = '';
+        verdict.className = 'verdict';
+        if (!a.trim()) {
+          verdict.textContent = 'Make your prediction first.';
+          return;
+        }
+        var right = normalizeAnswer(a, kind) === normalizeAnswer(expected, kind);
+        verdict.classList.add(right ? 'right' : 'wrong');
+        verdict.appendChild(document.createTextNode(right
+          ? 'Right. The simulator agrees: ' + expected
+          : 'Not quite. The simulator says: ' + expected));
+        var s = run();
+        if (s) {
+          var b = el('button', { type: 'button', text: 'Watch it run' });
+          b.addEventListener('click', function () { s.fig.scrollIntoView({ behavior: 'smooth', block: 'start' }); s.stage.focus({ preventScroll: true }); });
+          verdict.appendChild(b);
+        }
+        reveal();
+      });
+      $('.reveal', form).addEventListener('click', function () {
+        verdict.className = 'verdict';
+        verdict.textContent = 'The simulator says: ' + expected;
+        reveal();
+      });
+    });
+  }
+
+  // ---- Copy buttons and print ----------------------------------------
+
+  function initCopy() {
+    $$('button.copy').forEach(function (b) {
+      b.addEventListener('click', function () { copyText(b.getAttribute('data-copy') || '', b); });
+    });
+  }
+
+  function initPrint() {
+    window.addEventListener('beforeprint', function () {
+      $$('details').forEach(function (d) { if (!d.open) { d.open = true; d.setAttribute('data-print-opened', ''); } });
+    });
+    window.addEventListener('afterprint', function () {
+      $$('details[data-print-opened]').forEach(function (d) { d.open = false; d.removeAttribute('data-print-opened'); });
+    });
+  }
+
+  // The end-to-end tests read this.
+  window.gmpbook = {
+    scenes: scenes,
+    b64encode: b64encode,
+    b64decode: b64decode
+  };
+
+  function init() {
+    initTheme();
+    initSearch();
+    initScenes();
+    initPredicts();
+    initCopy();
+    initPrint();
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', init);
+  else init();
+})();

@@ -1,0 +1,31 @@
+// Package site turns the chapters into the notebook's website: static
+// HTML pages, one per chapter, plus an index, a search index, a stylesheet,
+// a small script and the WebAssembly player.
+//
+// Build renders every chapter through goldmark (GFM and footnotes, raw
+// HTML escaped, ordinary ```go blocks highlighted by chroma) with
+// renderers of its own for the chapter nodes:
+//
+//   - a scene is a figure: a poster, drawn now from the simulation as
+//     inline SVG (SVG converts a render/view Frame), a Play button that
+//     swaps in the live player (an iframe of player/index.html with the
+//     scene in its query string), the source, which the page's script makes
+//     editable, and for print a storyboard of key frames;
+//   - a predict exercise is a small form graded against the answer the
+//     simulator gives (computed here, carried in the page as data);
+//   - a "run it for real" box gives the gmpbook real command, the complete
+//     program and the real runtime's output captured by the test suite;
+//   - a claim is a styled box; speaker notes stay out of sight;
+//   - `file.go:function` runtime references link to the Go 1.26.8 source
+//     at the declaring line, found in $GOROOT/src/runtime.
+//
+// The pages read well without JavaScript: text, posters and sources are in
+// the HTML. The script (assets/site.js) adds the player, the editor,
+// search, dark mode and the exercises, and puts text from readers, URLs or
+// the player into the page only as text.
+//
+// A Site is the set of files in memory. WriteDir writes it out (gmpbook
+// site); Handler serves it (gmpbook serve) with the right media types,
+// compression, caching validators, a Content-Security-Policy and no path
+// outside the site.
+package site

@@ -1,0 +1,492 @@
+package site
+
+import (
+	"bytes"
+	"encoding/base64"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+	"github.com/yuin/goldmark"
+	highlighting "github.com/yuin/goldmark-highlighting/v2"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+
+	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/script"
+)
+
+// chromaStyle and chromaDark are the highlighting themes for light and
+// dark pages. Code is highlighted with CSS classes, never inline styles,
+// so the Content-Security-Policy needs no 'unsafe-inline'.
+const (
+	chromaStyle = "github"
+	chromaDark  = "github-dark"
+)
+
+var chromaOptions = []chromahtml.Option{chromahtml.WithClasses(true), chromahtml.TabWidth(4)}
+
+// chapterRenderer renders one chapter's goldmark document into the body
+// of its page. The chapter extension's nodes get renderers of their own
+// here; everything else is goldmark's HTML renderer with GFM, footnotes
+// and chroma highlighting, raw HTML left escaped (goldmark's default).
+type chapterRenderer struct {
+	b       *builder
+	c       *chapters.Chapter
+	md      goldmark.Markdown
+	ids     map[string]int // heading ids used on the page
+	predict int            // predict forms so far
+	lastID  string         // the id of the heading being rendered
+	scenes  []sceneData    // what each scene rendered, for the page's search entry
+}
+
+func newChapterRenderer(b *builder, c *chapters.Chapter) *chapterRenderer {
+	r := &chapterRenderer{b: b, c: c, ids: map[string]int{}}
+	r.md = goldmark.New(
+		goldmark.WithExtensions(
+			extension.GFM,
+			extension.Footnote,
+			highlighting.NewHighlighting(
+				highlighting.WithStyle(chromaStyle),
+				highlighting.WithFormatOptions(chromaOptions...),
+			),
+		),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(r, 10))),
+	)
+	return r
+}
+
+// RegisterFuncs claims the chapter node kinds plus headings (for anchors)
+// and code spans (for runtime references).
+func (r *chapterRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(chapters.KindScene, r.renderScene)
+	reg.Register(chapters.KindPredict, r.renderPredict)
+	reg.Register(chapters.KindReal, r.renderReal)
+	reg.Register(chapters.KindNotes, r.renderNotes)
+	reg.Register(chapters.KindClaim, r.renderClaim)
+	reg.Register(ast.KindHeading, r.renderHeading)
+	reg.Register(ast.KindCodeSpan, r.renderCodeSpan)
+}
+
+var chapterLinkRE = regexp.MustCompile(`^(\d\d-[a-z0-9-]+)\.md(#.*)?$`)
+
+// render writes the chapter body. Top-level blocks are rendered one by
+// one so that the explanation after each predict exercise can be wrapped
+// (it stays hidden until the reader answers, when JavaScript runs).
+func (r *chapterRenderer) render() (template.HTML, error) {
+	doc := r.c.Doc
+	// Links between chapter sources become links between pages.
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if l, ok := n.(*ast.Link); ok && entering {
+			if m := chapterLinkRE.FindSubmatch(l.Destination); m != nil {
+				l.Destination = []byte(string(m[1]) + ".html" + string(m[2]))
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	var out bytes.Buffer
+	open := false
+	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
+		if open && endsExplanation(n) {
+			out.WriteString("</div>\n")
+			open = false
+		}
+		if err := r.md.Renderer().Render(&out, r.c.Source, n); err != nil {
+			return "", err
+		}
+		if _, ok := n.(*chapters.PredictNode); ok {
+			fmt.Fprintf(&out, "<div class=\"explain\" id=\"explain-%d\">\n", r.predict)
+			open = true
+		}
+	}
+	if open {
+		out.WriteString("</div>\n")
+	}
+	return template.HTML(out.String()), nil
+}
+
+func endsExplanation(n ast.Node) bool {
+	switch n.(type) {
+	case *ast.Heading, *ast.ThematicBreak, *chapters.SceneNode, *chapters.PredictNode,
+		*chapters.RealNode, *extast.FootnoteList:
+		return true
+	}
+	return false
+}
+
+// renderHeading gives each heading an id (from its text) and a link to it.
+func (r *chapterRenderer) renderHeading(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	n := node.(*ast.Heading)
+	if entering {
+		id := r.headingID(plainText(n, src))
+		fmt.Fprintf(w, "<h%d id=\"%s\">", n.Level, template.HTMLEscapeString(id))
+		return ast.WalkContinue, nil
+	}
+	fmt.Fprintf(w, " <a class=\"anchor\" href=\"#%s\" aria-hidden=\"true\" tabindex=\"-1\">#</a></h%d>\n",
+		template.HTMLEscapeString(r.lastID), n.Level)
+	return ast.WalkContinue, nil
+}
+
+// headingID makes a unique id of lowercase letters, digits and dashes.
+func (r *chapterRenderer) headingID(text string) string {
+	var b strings.Builder
+	dash := false
+	for _, c := range strings.ToLower(text) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			b.WriteRune(c)
+			dash = false
+		case !dash && b.Len() > 0:
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	id := strings.TrimSuffix(b.String(), "-")
+	if id == "" {
+		id = "section"
+	}
+	// Scenes and exercises own the "scene-", "predict-", "real-" and
+	// "explain-" ids.
+	for _, p := range []string{"scene-", "predict-", "real-", "explain-"} {
+		if strings.HasPrefix(id, p) {
+			id = "s-" + id
+		}
+	}
+	r.ids[id]++
+	if n := r.ids[id]; n > 1 {
+		id += "-" + strconv.Itoa(n)
+	}
+	r.lastID = id
+	return id
+}
+
+// renderCodeSpan links `file.go:function` runtime references to the Go
+// source and renders other inline code as goldmark does.
+func (r *chapterRenderer) renderCodeSpan(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkContinue, nil
+	}
+	var t strings.Builder
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if tx, ok := c.(*ast.Text); ok {
+			v := tx.Segment.Value(src)
+			if bytes.HasSuffix(v, []byte("\n")) {
+				t.Write(v[:len(v)-1])
+				t.WriteByte(' ')
+			} else {
+				t.Write(v)
+			}
+		}
+	}
+	code := t.String()
+	if file, name, ok := Match(code); ok {
+		fmt.Fprintf(w, `<a class="ref" href="%s" title="%s in the Go %s runtime source"><code>%s</code></a>`,
+			template.HTMLEscapeString(r.b.refs.URL(file, name)), template.HTMLEscapeString(name),
+			strings.TrimPrefix(GoVersion, "go"), template.HTMLEscapeString(code))
+	} else {
+		fmt.Fprintf(w, "<code>%s</code>", template.HTMLEscapeString(code))
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+// renderNotes keeps speaker notes out of the reading view; the presenter
+// view reads them from the data attribute.
+func (r *chapterRenderer) renderNotes(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if entering {
+		n := node.(*chapters.NotesNode)
+		fmt.Fprintf(w, "<div class=\"speaker-notes\" hidden data-notes=\"%s\"></div>\n", template.HTMLEscapeString(n.Notes.Text))
+	}
+	return ast.WalkSkipChildren, nil
+}
+
+// renderClaim draws a claim box: the claim, then the verdict, from the
+// blockquote the chapter wrote. The "**Claim:**" and "**Verdict:**"
+// labels become the box's own labels.
+func (r *chapterRenderer) renderClaim(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	q := node.FirstChild()
+	if q == nil {
+		return ast.WalkSkipChildren, nil
+	}
+	w.WriteString("<aside class=\"claim-box\" aria-label=\"A claim checked against the runtime source\">\n")
+	w.WriteString("<div class=\"claim\"><span class=\"label\">Claim</span> ")
+	inVerdict := false
+	for p := q.FirstChild(); p != nil; p = p.NextSibling() {
+		para, ok := p.(*ast.Paragraph)
+		if !ok || inVerdict {
+			if !inVerdict {
+				w.WriteString("</div>\n<div class=\"claim-verdict\"><span class=\"label\">Verdict</span> ")
+				inVerdict = true
+			}
+			if err := r.md.Renderer().Render(w, src, p); err != nil {
+				return ast.WalkStop, err
+			}
+			continue
+		}
+		w.WriteString("<p>")
+		for c := para.FirstChild(); c != nil; c = c.NextSibling() {
+			switch label := strongLabel(c, src); label {
+			case "Claim:":
+				continue
+			case "Verdict:":
+				w.WriteString("</p></div>\n<div class=\"claim-verdict\"><span class=\"label\">Verdict</span> <p>")
+				inVerdict = true
+				continue
+			}
+			if next := c.NextSibling(); next != nil && strongLabel(next, src) == "Verdict:" {
+				if tx, ok := c.(*ast.Text); ok && strings.TrimSpace(string(tx.Segment.Value(src))) == "" {
+					continue
+				}
+			}
+			if err := r.md.Renderer().Render(w, src, c); err != nil {
+				return ast.WalkStop, err
+			}
+		}
+		w.WriteString("</p>\n")
+	}
+	w.WriteString("</div>\n</aside>\n")
+	return ast.WalkSkipChildren, nil
+}
+
+// strongLabel is the text of a **bold** inline node ("" for other nodes).
+func strongLabel(n ast.Node, src []byte) string {
+	e, ok := n.(*ast.Emphasis)
+	if !ok || e.Level != 2 {
+		return ""
+	}
+	return strings.TrimSpace(plainText(e, src))
+}
+
+// plainText is the text of a node's inline content.
+func plainText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(x ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := x.(type) {
+		case *ast.Text:
+			b.Write(t.Segment.Value(src))
+			if t.SoftLineBreak() || t.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(t.Value)
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}
+
+// sceneData is what a scene's figure shows.
+type sceneData struct {
+	ID       string
+	Title    string
+	Settings string // "procs=1 seed=3", as the info string set them
+	Params   string // the player's query string, without src
+	Source   string
+	Encoded  string        // base64url of Source
+	Code     template.HTML // Source, highlighted
+	Poster   template.HTML // the wide poster
+	Board    []boardFrame
+	W, H     float32
+
+	PosterNarrow template.HTML // the poster for phones
+	NW, NH       float32
+
+	Lines   int
+	Player  bool // the player is part of this site
+	Narrate string
+}
+
+type boardFrame struct {
+	SVG     template.HTML
+	Time    string
+	Caption string
+}
+
+// renderScene draws a scene as a figure: a poster rendered now from the
+// simulation (with extra key frames for print), a Play button that swaps
+// in the live player, and the source, which the page's script makes
+// editable.
+func (r *chapterRenderer) renderScene(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	s := node.(*chapters.SceneNode).Scene
+	d, err := r.b.scene(r.c, s)
+	if err != nil {
+		return ast.WalkStop, fmt.Errorf("%s:%d: scene %s: %w", r.c.File, s.Line, s.ID, err)
+	}
+	r.scenes = append(r.scenes, d)
+	return ast.WalkSkipChildren, r.b.tmpl.ExecuteTemplate(w, "scene", d)
+}
+
+// sceneParams are the player's query parameters for the settings the
+// chapter gave the scene (the source carries its own //scene line).
+func sceneParams(st script.Settings) (query, words string) {
+	v := url.Values{}
+	var ws []string
+	add := func(k, val string) {
+		v.Set(k, val)
+		ws = append(ws, k+"="+val)
+	}
+	if st.IsSet("procs") {
+		add("procs", strconv.Itoa(st.Procs))
+	}
+	if st.IsSet("seed") {
+		add("seed", strconv.FormatUint(st.Seed, 10))
+	}
+	if st.IsSet("go") {
+		add("go", st.Go)
+	}
+	if st.IsSet("startup") {
+		add("startup", st.Startup)
+	}
+	if st.IsSet("until") {
+		add("until", durationSetting(st.Until))
+	}
+	return v.Encode(), strings.Join(ws, " ")
+}
+
+// durationSetting formats nanoseconds the way settings write durations.
+func durationSetting(ns int64) string {
+	for _, u := range []struct {
+		n    int64
+		name string
+	}{{3600e9, "h"}, {60e9, "m"}, {1e9, "s"}, {1e6, "ms"}, {1e3, "us"}} {
+		if ns%u.n == 0 {
+			return strconv.FormatInt(ns/u.n, 10) + u.name
+		}
+	}
+	return strconv.FormatInt(ns, 10) + "ns"
+}
+
+// highlight renders Go source with chroma, as ```go blocks are.
+func highlight(source string) (template.HTML, error) {
+	lexer := lexers.Get("go")
+	it, err := lexer.Tokenise(nil, source)
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	if err := chromahtml.New(chromaOptions...).Format(&b, styles.Get(chromaStyle), it); err != nil {
+		return "", err
+	}
+	return template.HTML(b.String()), nil
+}
+
+func encodeSource(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
+
+// predictData is a predict exercise's form.
+type predictData struct {
+	N        int
+	Scene    string
+	Answer   string
+	Question string
+	Choices  []string
+	Expected string
+	Multi    bool // the answer has several lines
+}
+
+func (r *chapterRenderer) renderPredict(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	p := node.(*chapters.PredictNode).Predict
+	want, err := p.Expected(r.c)
+	if err != nil {
+		return ast.WalkStop, fmt.Errorf("%s:%d: predict: %w", r.c.File, p.Line, err)
+	}
+	r.predict++
+	d := predictData{N: r.predict, Scene: p.Scene, Answer: p.Answer, Question: p.Question,
+		Choices: p.Choices, Expected: want, Multi: strings.Contains(want, "\n")}
+	return ast.WalkSkipChildren, r.b.tmpl.ExecuteTemplate(w, "predict", d)
+}
+
+// realData is a "run it for real" box.
+type realData struct {
+	Scene    string
+	Claim    string
+	Check    string
+	File     string // the name the reader saves the program as
+	Command  string
+	Program  string
+	Code     template.HTML
+	Output   string
+	HasOut   bool
+	OutFile  string
+	Settings string
+}
+
+func (r *chapterRenderer) renderReal(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	re := node.(*chapters.RealNode).Real
+	s := r.c.SceneByID(re.Scene)
+	prog, err := s.Compiled.Scene.Complete()
+	if err != nil {
+		return ast.WalkStop, fmt.Errorf("%s:%d: real: %w", r.c.File, re.Line, err)
+	}
+	code, err := highlight(string(prog))
+	if err != nil {
+		return ast.WalkStop, err
+	}
+	file := re.Scene + ".go"
+	d := realData{Scene: re.Scene, Claim: re.Claim, Check: re.Check, File: file,
+		Command: realCommand(s.Settings, file), Program: string(prog), Code: code,
+		OutFile: RealOutputName(r.c.Number, re.Scene)}
+	if r.b.opts.Real != nil {
+		if out, err := fs.ReadFile(r.b.opts.Real, d.OutFile); err == nil {
+			d.Output, d.HasOut = string(out), true
+		}
+	}
+	return ast.WalkSkipChildren, r.b.tmpl.ExecuteTemplate(w, "real", d)
+}
+
+// RealOutputName is the file in which the test suite keeps what a chapter
+// scene printed on the real runtime: chapters/real/NN-sceneid.out.
+func RealOutputName(chapter int, scene string) string {
+	return fmt.Sprintf("%02d-%s.out", chapter, scene)
+}
+
+// realCommand is the gmpbook command that runs the saved program on the
+// installed toolchain with the settings the chapter gave the scene.
+func realCommand(st script.Settings, file string) string {
+	var b strings.Builder
+	b.WriteString("gmpbook real")
+	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
+		if !st.IsSet(k) {
+			continue
+		}
+		var v string
+		switch k {
+		case "procs":
+			v = strconv.Itoa(st.Procs)
+		case "seed":
+			v = strconv.FormatUint(st.Seed, 10)
+		case "go":
+			v = st.Go
+		case "startup":
+			v = st.Startup
+		case "until":
+			v = durationSetting(st.Until)
+		}
+		fmt.Fprintf(&b, " -%s %s", k, v)
+	}
+	b.WriteString(" " + file)
+	return b.String()
+}

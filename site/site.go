@@ -1,0 +1,335 @@
+package site
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/styles"
+
+	"github.com/gmpbook/gmpbook/chapters"
+)
+
+// The site's own files: page templates, the stylesheet, the scripts. The
+// player directory holds a committed README and, after `make wasm`, the
+// built player (index.html, main.wasm, wasm_exec.js), which are ignored
+// by git.
+var (
+	//go:embed templates/*.html
+	templateFS embed.FS
+	//go:embed assets
+	assetFS embed.FS
+	//go:embed player
+	playerFS embed.FS
+)
+
+// PlayerFiles are the files the player directory must hold for scenes to
+// play: the player page loaded in each scene's iframe, the WebAssembly
+// binary every iframe shares and Go's JavaScript support for it.
+var PlayerFiles = []string{"index.html", "main.wasm", "wasm_exec.js"}
+
+// Options say what goes into a site.
+type Options struct {
+	// Chapters to publish; nil reads the embedded ones (chapters.All).
+	Chapters []*chapters.Chapter
+	// GOROOT whose src/runtime gives runtime references their line
+	// numbers; "" links each reference to its file only.
+	GOROOT string
+	// Real holds what chapter scenes printed on the real runtime, one file
+	// per "run it for real" box (RealOutputName); nil for none.
+	Real fs.FS
+	// Player holds the built player (PlayerFiles); nil uses the player
+	// embedded in this binary, if `make wasm` put one there.
+	Player fs.FS
+}
+
+// Site is a built site: every file, by slash-separated path.
+type Site struct {
+	Files map[string][]byte
+	// HasPlayer says the player was present, so scenes can play.
+	HasPlayer bool
+	// Pages lists the chapter pages in order.
+	Pages []string
+	// csp holds the Content-Security-Policy of pages that need their own
+	// (the player page's inline scripts, by hash).
+	csp map[string]string
+}
+
+// builder holds what building one site needs.
+type builder struct {
+	opts      Options
+	refs      *Refs
+	tmpl      *template.Template
+	hasPlayer bool
+	assetURL  map[string]string // asset path → path?v=hash, for caching
+}
+
+// Build renders the notebook: an index, one page per chapter, the search
+// index, the assets and the player.
+func Build(opts Options) (*Site, error) {
+	chs := opts.Chapters
+	if chs == nil {
+		var err error
+		chs, err = chapters.All()
+		if err != nil {
+			return nil, err
+		}
+	}
+	player := opts.Player
+	if player == nil {
+		sub, err := fs.Sub(playerFS, "player")
+		if err != nil {
+			return nil, err
+		}
+		player = sub
+	}
+	s := &Site{Files: map[string][]byte{}, csp: map[string]string{}}
+	b := &builder{opts: opts, refs: NewRefs(opts.GOROOT), assetURL: map[string]string{}}
+
+	// The player.
+	b.hasPlayer = true
+	for _, f := range PlayerFiles {
+		if _, err := fs.Stat(player, f); err != nil {
+			b.hasPlayer = false
+		}
+	}
+	if b.hasPlayer {
+		err := fs.WalkDir(player, ".", func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || strings.HasSuffix(p, "README.md") {
+				return err
+			}
+			data, err := fs.ReadFile(player, p)
+			if err != nil {
+				return err
+			}
+			s.Files["player/"+p] = data
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		s.csp["player/index.html"] = playerCSP(s.Files["player/index.html"])
+	}
+	s.HasPlayer = b.hasPlayer
+
+	// Assets, with a content hash in their URLs so that browsers may keep
+	// them.
+	css, err := chromaCSS()
+	if err != nil {
+		return nil, err
+	}
+	s.Files["assets/chroma.css"] = css
+	err = fs.WalkDir(assetFS, "assets", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		data, err := fs.ReadFile(assetFS, p)
+		if err != nil {
+			return err
+		}
+		s.Files[p] = data
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+
+	// The search index, as JSON and as a script (which also loads from
+	// file:// pages, where fetch does not).
+	idx, err := searchIndex(chs)
+	if err != nil {
+		return nil, err
+	}
+	s.Files["search.json"] = idx
+	s.Files["assets/search-index.js"] = append(append([]byte("window.gmpbookSearch = "), idx...), ";\n"...)
+
+	for p, data := range s.Files {
+		if strings.HasPrefix(p, "assets/") {
+			sum := sha256.Sum256(data)
+			b.assetURL[p] = p + "?v=" + hex.EncodeToString(sum[:])[:10]
+		}
+	}
+	b.tmpl, err = template.New("").Funcs(template.FuncMap{
+		"asset": func(p string) string {
+			if u, ok := b.assetURL[p]; ok {
+				return u
+			}
+			return p
+		},
+		"num": num,
+	}).ParseFS(templateFS, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+
+	// Pages.
+	var toc []tocEntry
+	for _, c := range chs {
+		toc = append(toc, tocEntry{Number: c.Number, Title: c.Title, Summary: c.Summary, Goals: c.Goals, URL: PageName(c)})
+	}
+	for i, c := range chs {
+		r := newChapterRenderer(b, c)
+		body, err := r.render()
+		if err != nil {
+			return nil, err
+		}
+		pd := pageData{
+			Title:     c.Title,
+			Chapter:   &toc[i],
+			Body:      body,
+			TOC:       toc,
+			HasPlayer: b.hasPlayer,
+			Scenes:    len(r.scenes),
+		}
+		if i > 0 {
+			pd.Prev = &toc[i-1]
+		}
+		if i+1 < len(toc) {
+			pd.Next = &toc[i+1]
+		}
+		var out bytes.Buffer
+		if err := b.tmpl.ExecuteTemplate(&out, "chapter", pd); err != nil {
+			return nil, fmt.Errorf("%s: %w", c.File, err)
+		}
+		s.Files[PageName(c)] = out.Bytes()
+		s.Pages = append(s.Pages, PageName(c))
+	}
+	var out bytes.Buffer
+	pd := pageData{Title: "The Go scheduler, one goroutine at a time", TOC: toc, HasPlayer: b.hasPlayer, Index: true}
+	if len(toc) > 0 {
+		pd.Next = &toc[0]
+	}
+	if err := b.tmpl.ExecuteTemplate(&out, "index", pd); err != nil {
+		return nil, err
+	}
+	s.Files["index.html"] = out.Bytes()
+	var nf bytes.Buffer // a buffer of its own: index.html keeps the other's bytes
+	if err := b.tmpl.ExecuteTemplate(&nf, "notfound", pageData{Title: "Not found", TOC: toc}); err != nil {
+		return nil, err
+	}
+	s.Files["404.html"] = nf.Bytes()
+	return s, nil
+}
+
+// PageName is the file of a chapter's page: "04-schedule.html".
+func PageName(c *chapters.Chapter) string { return fmt.Sprintf("%02d-%s.html", c.Number, c.Slug) }
+
+// tocEntry is one chapter in the table of contents.
+type tocEntry struct {
+	Number  int
+	Title   string
+	Summary string
+	Goals   []string
+	URL     string
+}
+
+// pageData is what a page template gets.
+type pageData struct {
+	Title      string
+	Chapter    *tocEntry
+	Prev, Next *tocEntry
+	Body       template.HTML
+	TOC        []tocEntry
+	HasPlayer  bool
+	Index      bool
+	Scenes     int
+}
+
+// chromaCSS is the highlighting stylesheet: the light theme, and the dark
+// one both for a dark system preference (unless the reader chose light)
+// and for an explicit dark choice.
+func chromaCSS() ([]byte, error) {
+	f := html.New(chromaOptions...)
+	var light, dark bytes.Buffer
+	if err := f.WriteCSS(&light, styles.Get(chromaStyle)); err != nil {
+		return nil, err
+	}
+	if err := f.WriteCSS(&dark, styles.Get(chromaDark)); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	out.WriteString("/* Code highlighting (chroma " + chromaStyle + " / " + chromaDark + "), generated by gmpbook site. */\n")
+	out.Write(light.Bytes())
+	scoped := func(prefix string) string {
+		var b strings.Builder
+		for _, l := range strings.Split(dark.String(), "\n") {
+			i := strings.Index(l, ".chroma")
+			if i < 0 {
+				continue
+			}
+			b.WriteString(prefix + l[i:] + "\n")
+		}
+		return b.String()
+	}
+	out.WriteString("@media (prefers-color-scheme: dark) {\n")
+	out.WriteString(scoped(":root:not([data-theme=light]) "))
+	out.WriteString("}\n")
+	out.WriteString(scoped(":root[data-theme=dark] "))
+	return out.Bytes(), nil
+}
+
+// searchEntry is one section of one chapter in the search index.
+type searchEntry struct {
+	Page    string `json:"page"`
+	Chapter int    `json:"chapter"`
+	Title   string `json:"title"`
+	Section string `json:"section"`
+	Anchor  string `json:"anchor"`
+	Text    string `json:"text"`
+}
+
+// WriteDir writes the site into dir, creating it.
+func (s *Site) WriteDir(dir string) error {
+	var names []string
+	for p := range s.Files {
+		names = append(names, p)
+	}
+	sort.Strings(names)
+	for _, p := range names {
+		if !fs.ValidPath(p) {
+			return fmt.Errorf("site: bad file name %q", p)
+		}
+		dst := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(dst, s.Files[p], 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Weight is the site's size in bytes, without the player and the
+// player's own files.
+func (s *Site) Weight() (pages, player int64) {
+	for p, data := range s.Files {
+		if strings.HasPrefix(p, "player/") {
+			player += int64(len(data))
+		} else {
+			pages += int64(len(data))
+		}
+	}
+	return pages, player
+}
+
+// jsonCompact encodes v without HTML escaping surprises: the index is data
+// read by a script, never markup.
+func jsonCompact(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSpace(b.Bytes()), nil
+}

@@ -1,0 +1,320 @@
+//go:build js && wasm
+
+// Command wasm is the player in a browser: one scene per page, meant to be
+// the page of an iframe (Ebiten owns the whole page, and a process runs
+// one game).
+//
+// The page's URL says what to play:
+//
+//	src=BASE64URL   the scene's source, base64url-encoded (padding optional)
+//	scene=NAME      or: a scene whose source the host page provides as
+//	                window.gmpbookScene — a string, or an object of sources
+//	                by name — in this window or, same-origin, in the parent
+//	procs, seed, go, startup, until
+//	                scene settings, overriding the scene's own
+//	at=N            start after event N (-1, the default: before the first)
+//	play=1          start playing; speed=X sets the speed
+//
+// The simulator runs here, in the browser, once (and again when the user
+// asks for another GOMAXPROCS or seed); render replays its event log.
+//
+// The host page drives the player with window.postMessage({cmd, at}),
+// where cmd is play, pause, step, back, seek (to at), home, end, restart,
+// or any other command name render.ParseCommand knows. The player
+// answers, to its parent, with {type: 'gmpbook', cursor, len, time,
+// timeText, playing, narration, controlsHeight} whenever one of them
+// changes (cursor is the index of the last event applied, -1 before the
+// first; controlsHeight is the CSS height of the player's own chrome below
+// the picture), with {type: 'gmpbook', progress} (0…1) while main.wasm
+// downloads (index.html sends those), and with {type: 'gmpbook', error,
+// errors} if the scene cannot run (each "file:line:col: message").
+//
+// For tests and benchmarks the page also has window.gmpbookStatus
+// ({frames, ready, cursor, len, playing}; ready once a few frames are
+// drawn), window.gmpbookFrame() (the last drawn display list as JSON) and a
+// console line "gmpbook: first frame (…)", with how long loading the scene,
+// simulating it and drawing took, when the first frame is drawn.
+//
+// This package is the only importer of syscall/js.
+package main
+
+import (
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall/js"
+	"time"
+
+	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/internal/playerlog"
+	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/view"
+	"github.com/gmpbook/gmpbook/script"
+)
+
+// readyFrames is how many frames the player draws before it reports
+// itself ready: by then Ebiten has laid the canvas out and drawn at its
+// final size.
+const readyFrames = 5
+
+func main() {
+	if err := run(); err != nil {
+		showError(err)
+	}
+}
+
+func run() error {
+	start := time.Now()
+	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
+	if err != nil {
+		return fmt.Errorf("the page's query: %v", err)
+	}
+	name, src, err := sceneSource(q)
+	if err != nil {
+		return err
+	}
+	scene, err := script.Load(name, src)
+	if err != nil {
+		return err
+	}
+	loaded := time.Now()
+	var over script.Settings
+	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
+		if v := q.Get(k); v != "" {
+			if err := over.Set(k, v); err != nil {
+				return err
+			}
+		}
+	}
+	settings := scene.Scene.Settings.Merge(over)
+	captions := playerlog.Captions(scene)
+	simulate := func(procs int, seed uint64) (render.Log, error) {
+		run, err := playerlog.Simulate(scene, settings, procs, seed, nil)
+		if err != nil {
+			return render.Log{}, err
+		}
+		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run.LineOf}, nil
+	}
+	log, err := simulate(0, 0)
+	if err != nil {
+		return err
+	}
+	simulated := time.Now()
+	player := render.NewPlayer(log, simulate)
+	if v := q.Get("at"); v != "" {
+		at, err := strconv.Atoi(v)
+		if err != nil {
+			return fmt.Errorf("at=%s: want an event index (-1: before the first)", v)
+		}
+		player.Seek(at)
+	}
+	if v := q.Get("speed"); v != "" {
+		s, err := strconv.ParseFloat(v, 64)
+		if err != nil || s <= 0 {
+			return fmt.Errorf("speed=%s: want a positive number", v)
+		}
+		player.SetSpeed(s)
+	}
+	player.SetPlaying(q.Get("play") == "1" || q.Get("play") == "true")
+
+	b := &bridge{timings: func(drawn time.Time) string {
+		ms := func(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) + "ms" }
+		return "load " + ms(loaded.Sub(start)) + ", simulate " + ms(simulated.Sub(loaded)) +
+			" (" + strconv.Itoa(len(log.Events)) + " events), until the first frame " + ms(drawn.Sub(simulated))
+	}}
+	b.listen()
+	g := render.NewGame(player, render.Options{Commands: b.commands, AfterDraw: b.afterDraw})
+	return render.Run(g, render.Window{Title: settings.Title})
+}
+
+// sceneSource finds the scene's source from the query.
+func sceneSource(q url.Values) (name string, src []byte, err error) {
+	if v := q.Get("src"); v != "" {
+		src, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(v, "="))
+		if err != nil {
+			return "", nil, fmt.Errorf("src: not base64url: %v", err)
+		}
+		return "scene.go", src, nil
+	}
+	name = q.Get("scene")
+	if name == "" {
+		return "", nil, errors.New("no scene: the page's URL needs src=BASE64URL or scene=NAME")
+	}
+	for _, where := range []string{"window", "parent"} {
+		if s, ok := hostScene(where, name); ok {
+			return name + ".go", []byte(s), nil
+		}
+	}
+	return "", nil, fmt.Errorf("scene %q: the host page provides no window.gmpbookScene for it", name)
+}
+
+// hostScene looks name up in window.gmpbookScene of the window or its
+// parent. Reading a cross-origin parent throws; that counts as not found.
+func hostScene(where, name string) (s string, ok bool) {
+	defer func() {
+		if recover() != nil {
+			s, ok = "", false
+		}
+	}()
+	w := js.Global().Get(where)
+	if w.IsUndefined() || w.IsNull() {
+		return "", false
+	}
+	v := w.Get("gmpbookScene")
+	switch v.Type() {
+	case js.TypeString:
+		return v.String(), true
+	case js.TypeObject:
+		if e := v.Get(name); e.Type() == js.TypeString {
+			return e.String(), true
+		}
+	}
+	return "", false
+}
+
+// showError puts the error on the page, in place of the loading bar, and
+// tells the parent.
+func showError(err error) {
+	doc := js.Global().Get("document")
+	if l := doc.Call("getElementById", "loading"); !l.IsNull() {
+		l.Call("remove")
+	}
+	if e := doc.Call("getElementById", "error"); !e.IsNull() {
+		e.Set("textContent", err.Error())
+		e.Get("style").Set("display", "block")
+	}
+	msg := map[string]any{"type": "gmpbook", "error": err.Error()}
+	var list script.Errors
+	if errors.As(err, &list) && len(list) > 1 {
+		all := make([]any, len(list))
+		for i, e := range list {
+			all[i] = e.Error()
+		}
+		msg["errors"] = all
+	}
+	post(msg)
+	js.Global().Set("gmpbookStatus", js.ValueOf(map[string]any{"error": err.Error(), "ready": false, "frames": 0}))
+}
+
+// post sends a message to the parent window (the window itself when the
+// page is not in a frame).
+func post(msg map[string]any) {
+	js.Global().Get("parent").Call("postMessage", js.ValueOf(msg), "*")
+}
+
+// bridge carries commands from the host page to the game and status back.
+type bridge struct {
+	mu      sync.Mutex
+	pending []render.Command
+
+	timings func(drawn time.Time) string // for the first-frame console line
+
+	frames   int
+	cursor   int
+	playing  bool
+	posted   bool
+	last     view.Frame
+	frameFun js.Func
+}
+
+// listen registers the message listener and window.gmpbookFrame.
+func (b *bridge) listen() {
+	js.Global().Call("addEventListener", "message", js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) == 0 {
+			return nil
+		}
+		data := args[0].Get("data")
+		if data.Type() != js.TypeObject {
+			return nil
+		}
+		cmd := data.Get("cmd")
+		if cmd.Type() != js.TypeString {
+			return nil
+		}
+		kind, ok := render.ParseCommand(cmd.String())
+		if !ok {
+			return nil
+		}
+		c := render.Command{Kind: kind}
+		if at := data.Get("at"); at.Type() == js.TypeNumber {
+			c.At = at.Int()
+		}
+		if sp := data.Get("speed"); sp.Type() == js.TypeNumber {
+			c.Speed = sp.Float()
+		}
+		if p := data.Get("procs"); p.Type() == js.TypeNumber {
+			c.Procs = p.Int()
+		}
+		if s := data.Get("seed"); s.Type() == js.TypeNumber {
+			c.Seed = uint64(s.Int())
+		}
+		b.mu.Lock()
+		b.pending = append(b.pending, c)
+		b.mu.Unlock()
+		return nil
+	}))
+	b.frameFun = js.FuncOf(func(this js.Value, args []js.Value) any {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		return string(appendFrame(nil, &b.last))
+	})
+	js.Global().Set("gmpbookFrame", b.frameFun)
+	js.Global().Set("gmpbookStatus", js.ValueOf(map[string]any{"frames": 0, "ready": false}))
+}
+
+// commands hands the game the host page's commands, once per tick.
+func (b *bridge) commands() []render.Command {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.pending) == 0 {
+		return nil
+	}
+	out := b.pending
+	b.pending = nil
+	return out
+}
+
+// afterDraw reports the first frame, keeps the status current and posts
+// it to the parent when the cursor or the play state changes.
+func (b *bridge) afterDraw(f *view.Frame, st render.Status, frames int) {
+	b.mu.Lock()
+	b.last = *f
+	b.mu.Unlock()
+	b.frames = frames
+	if frames == 1 {
+		println("gmpbook: first frame (" + b.timings(time.Now()) + ")")
+		if l := js.Global().Get("document").Call("getElementById", "loading"); !l.IsNull() {
+			l.Call("remove")
+		}
+	}
+	changed := !b.posted || st.Cursor != b.cursor || st.Playing != b.playing
+	if frames <= readyFrames || changed || frames%30 == 0 {
+		js.Global().Set("gmpbookStatus", js.ValueOf(map[string]any{
+			"frames": frames, "ready": frames >= readyFrames,
+			"cursor": st.Cursor, "len": st.Len, "playing": st.Playing,
+		}))
+	}
+	if changed {
+		b.cursor, b.playing, b.posted = st.Cursor, st.Playing, true
+		post(map[string]any{
+			"type": "gmpbook", "cursor": st.Cursor, "len": st.Len,
+			"time": float64(st.Time), "timeText": core.FormatDuration(int64(st.Time)),
+			"playing": st.Playing, "narration": f.Narration, "controlsHeight": controlsHeight(f),
+		})
+	}
+}
+
+// controlsHeight is the height of the chrome in the drawn list: the frame
+// ends where the shape with Role "chrome" begins.
+func controlsHeight(f *view.Frame) float64 {
+	for i := range f.Shapes {
+		if s := &f.Shapes[i]; s.Role == "chrome" && s.Kind == view.ShapeRect {
+			return float64(s.H)
+		}
+	}
+	return 0
+}
