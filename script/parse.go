@@ -243,8 +243,10 @@ func (sc *Scene) LinksOS() bool {
 
 // Complete returns the scene as a complete, gofmt-ed package main file that
 // the Go toolchain builds with the toolkit: the short form gets its package
-// clause and the imports it uses.
-func (sc *Scene) Complete() ([]byte, error) {
+// clause and the imports it uses. (A function, not a method: the browser
+// player never calls it, and as a method it would stay in the WebAssembly
+// binary with go/printer behind it.)
+func Complete(sc *Scene) ([]byte, error) {
 	if !sc.Short {
 		return sc.Source, nil
 	}

@@ -150,7 +150,7 @@ func TestCompleteFormHasOnlyTheImportsItUses(t *testing.T) {
 	sc, err := Parse("s.go", []byte("//scene procs=2\nfunc main() {\n\tfmt.Println(1)\n}\n"))
 	require.NoError(t, err)
 	require.Equal(t, 2, sc.Settings.Procs)
-	out, err := sc.Complete()
+	out, err := Complete(sc)
 	require.NoError(t, err)
 	require.Contains(t, string(out), "\"fmt\"")
 	require.NotContains(t, string(out), "runtime")

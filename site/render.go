@@ -437,7 +437,7 @@ func (r *chapterRenderer) renderReal(w util.BufWriter, src []byte, node ast.Node
 	}
 	re := node.(*chapters.RealNode).Real
 	s := r.c.SceneByID(re.Scene)
-	prog, err := s.Compiled.Scene.Complete()
+	prog, err := script.Complete(s.Compiled.Scene)
 	if err != nil {
 		return ast.WalkStop, fmt.Errorf("%s:%d: real: %w", r.c.File, re.Line, err)
 	}

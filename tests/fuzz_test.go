@@ -72,7 +72,7 @@ func FuzzParseAndLower(f *testing.F) {
 			}
 			return
 		}
-		if _, err := c.Scene.Complete(); err != nil {
+		if _, err := script.Complete(c.Scene); err != nil {
 			t.Errorf("Complete of a scene that loaded: %v", err)
 		}
 		cfg, err := c.Scene.Settings.Config(nil)

@@ -21,6 +21,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/script"
 	"github.com/gmpbook/gmpbook/site"
 )
 
@@ -169,7 +170,7 @@ func TestSiteScenesHavePostersAndRealBoxes(t *testing.T) {
 			box = box[:strings.Index(box, "</aside>")]
 			siteContains(t, box, "gmpbook real")
 			siteContains(t, box, r.Scene+".go")
-			prog, err := sc.Compiled.Scene.Complete()
+			prog, err := script.Complete(sc.Compiled.Scene)
 			require.NoError(t, err)
 			require.Equal(t, string(prog), siteAttr(t, box[strings.Index(box, `<details class="program">`):], "data-copy"), "%s: the box copies the complete program", c.File)
 			siteContains(t, box, "package main")

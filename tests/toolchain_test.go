@@ -175,7 +175,7 @@ func buildReal(t testing.TB, dir string, srcs map[string][]byte) map[string]stri
 	for name, src := range srcs {
 		c, err := script.Load(name+".go", src)
 		require.NoError(t, err, "scene %s", name)
-		full, err := c.Scene.Complete()
+		full, err := script.Complete(c.Scene)
 		require.NoError(t, err, "scene %s: complete form", name)
 		write(filepath.Join("cmd", name, "main.go"), full)
 		names = append(names, name)

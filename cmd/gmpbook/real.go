@@ -57,7 +57,7 @@ func realEnv(st script.Settings, getenv func(string) string) []string {
 // named gmpbook, with the toolkit at gmpbook/scene, and builds it. The
 // caller removes dir.
 func buildReal(c *script.Compiled) (bin, dir string, err error) {
-	src, err := c.Scene.Complete()
+	src, err := script.Complete(c.Scene)
 	if err != nil {
 		return "", "", err
 	}
