@@ -33,6 +33,7 @@ var markColors = [markKinds]view.Color{
 	MarkSteal:   {R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF},
 	MarkHandoff: {R: 0x00, G: 0x72, B: 0xB2, A: 0xFF},
 	MarkPreempt: {R: 0xCC, G: 0x79, B: 0xA7, A: 0xFF},
+	MarkDiff:    view.DiffColor,
 }
 
 // Chrome metrics, in logical pixels.
@@ -263,8 +264,11 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 				continue
 			}
 			lastX[m.Kind] = mx
-			yoff := float32(m.Kind) * 2
-			shapes = append(shapes, view.Shape{Kind: view.ShapeLine, X: mx, Y: y + 1 + yoff, W: 0, H: trackRowHeight - 2 - 2*yoff, Stroke: markColors[m.Kind], StrokeW: 2, Role: "ctl:mark-" + m.Kind.String()})
+			yoff, sw := float32(m.Kind)*2, float32(2)
+			if m.Kind == MarkDiff { // the one mark of compare mode: full height, bolder
+				yoff, sw = 0, 3
+			}
+			shapes = append(shapes, view.Shape{Kind: view.ShapeLine, X: mx, Y: y + 1 + yoff, W: 0, H: trackRowHeight - 2 - 2*yoff, Stroke: markColors[m.Kind], StrokeW: sw, Role: "ctl:mark-" + m.Kind.String()})
 		}
 	}
 	knob := float32(14)

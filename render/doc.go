@@ -18,6 +18,10 @@
 //     Cursor, Layout at the cursor and Tweens between stops. The caller
 //     simulates (internal/playerlog) and hands it a Log; a Rerun lets the
 //     user ask for another GOMAXPROCS or seed.
+//   - Compare (compare.go): compare mode, the Source over two Logs of one
+//     scene (say go=1.13 and go=1.26) in lock-step — one play head in
+//     virtual time, view.CompareFrame at the head, the first difference
+//     (view.FirstDifference) as the scrub bar's one Mark.
 //   - Input (input.go): everything the user did during one tick, gathered
 //     in one place (readInput) and translated into Commands by the key
 //     bindings (space, ←/→ and Shift+←/→, Home/End, PageUp/PageDown, + − and

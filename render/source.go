@@ -45,10 +45,11 @@ const (
 	MarkSteal   MarkKind = iota // a P stole Gs from another (ProcSteal)
 	MarkHandoff                 // a P was handed off (ProcHandoff, ProcRetake, MLockedHandoff)
 	MarkPreempt                 // a G was preempted (GoPreempt)
+	MarkDiff                    // compare mode: the first event where the two runs differ
 	markKinds
 )
 
-var markNames = [...]string{MarkSteal: "steal", MarkHandoff: "hand-off", MarkPreempt: "preemption"}
+var markNames = [...]string{MarkSteal: "steal", MarkHandoff: "hand-off", MarkPreempt: "preemption", MarkDiff: "difference"}
 
 func (k MarkKind) String() string {
 	if int(k) < len(markNames) {

@@ -14,6 +14,10 @@
 //	                scene settings, overriding the scene's own
 //	at=N            start after event N (-1, the default: before the first)
 //	play=1          start playing; speed=X sets the speed
+//	cgo=1.13        compare mode: a second run with this Go version …
+//	cprocs=N        … or this GOMAXPROCS, played in lock-step with the
+//	                first (render.Compare); at is then a stop of the
+//	                common play head
 //
 // The simulator runs here, in the browser, once (and again when the user
 // asks for another GOMAXPROCS or seed); render replays its event log.
@@ -99,12 +103,40 @@ func run() error {
 		}
 		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run.LineOf}, nil
 	}
-	log, err := simulate(0, 0)
+	first, err := playerlog.Simulate(scene, settings, 0, 0, nil)
 	if err != nil {
 		return err
 	}
+	log := render.Log{Events: first.Events, Procs: first.Config.Procs, Seed: first.Config.Seed, Captions: captions, Lines: first.LineOf}
 	simulated := time.Now()
-	player := render.NewPlayer(log, simulate)
+	var player interface {
+		render.Source
+		Seek(int)
+		SetSpeed(float64)
+		SetPlaying(bool)
+	}
+	if cgo, cprocs := q.Get("cgo"), q.Get("cprocs"); cgo != "" || cprocs != "" {
+		procs := 0
+		if cprocs != "" {
+			if procs, err = strconv.Atoi(cprocs); err != nil || procs < 1 {
+				return fmt.Errorf("cprocs=%s: want a number of Ps", cprocs)
+			}
+		}
+		other, err := playerlog.CompareSettings(settings, cgo, procs)
+		if err != nil {
+			return err
+		}
+		second, err := playerlog.Simulate(scene, other, 0, 0, nil)
+		if err != nil {
+			return err
+		}
+		player = render.NewCompare(
+			render.Side{Label: playerlog.Label(first.Config), Log: log},
+			render.Side{Label: playerlog.Label(second.Config), Log: render.Log{Events: second.Events, Procs: second.Config.Procs,
+				Seed: second.Config.Seed, Captions: captions, Lines: second.LineOf}})
+	} else {
+		player = render.NewPlayer(log, simulate)
+	}
 	if v := q.Get("at"); v != "" {
 		at, err := strconv.Atoi(v)
 		if err != nil {

@@ -1,7 +1,8 @@
 // Command gmpbook-player plays a scene in a desktop window.
 //
 //	gmpbook-player [-procs N] [-seed N] [-go 1.26] [-startup faithful|clean] [-until 50ms]
-//	               [-at N] [-play] [-speed X] [-width W -height H] scene.go
+//	               [-at N] [-play] [-speed X] [-width W -height H]
+//	               [-compare-go 1.13] [-compare-procs N] scene.go
 //
 // It runs the scene in the simulator once, then replays the event log:
 // space plays and pauses, → and ← step from key event to key event
@@ -10,6 +11,11 @@
 // again with one P fewer or more, n with the next seed, m turns reduced
 // motion on and off, c the captions; Tab moves the focus along the
 // controls and Enter presses one.
+//
+// With -compare-go or -compare-procs it runs the scene a second time with
+// that Go version or GOMAXPROCS and plays both runs in lock-step (compare
+// mode, render.Compare): one play head in virtual time, the two worlds
+// stacked or side by side, the first event where they differ marked.
 //
 // With -screenshot out.png it draws the frame after event -at, saves the
 // window's pixels as a PNG after -frames frames and exits; -frame out.json
@@ -55,6 +61,8 @@ func run(args []string, stderr io.Writer) int {
 	shot := fs.String("screenshot", "", "save the window as a PNG `file` after -frames frames, then exit")
 	frameOut := fs.String("frame", "", "with -screenshot: also write the drawn display list as JSON to `file`")
 	frames := fs.Int("frames", 5, "with -screenshot: frames to draw before saving")
+	cmpGo := fs.String("compare-go", "", "compare mode: play a second run with Go `version` beside the first")
+	cmpProcs := fs.Int("compare-procs", 0, "compare mode: play a second run with `N` Ps beside the first")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: gmpbook-player [flags] scene.go")
 		fs.PrintDefaults()
@@ -91,10 +99,24 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gmpbook-player: %v\n", err)
 		return 2
 	}
-	player := render.NewPlayer(log, simulate)
-	player.Seek(*at)
-	player.SetSpeed(*speed)
-	player.SetPlaying(*play)
+	var source render.Source
+	if *cmpGo != "" || *cmpProcs > 0 {
+		c, err := compare(scene, settings, *cmpGo, *cmpProcs, captions)
+		if err != nil {
+			fmt.Fprintf(stderr, "gmpbook-player: %v\n", err)
+			return 2
+		}
+		c.Seek(*at)
+		c.SetSpeed(*speed)
+		c.SetPlaying(*play)
+		source = c
+	} else {
+		player := render.NewPlayer(log, simulate)
+		player.Seek(*at)
+		player.SetSpeed(*speed)
+		player.SetPlaying(*play)
+		source = player
+	}
 
 	opt := render.Options{}
 	if *shot != "" {
@@ -106,12 +128,32 @@ func run(args []string, stderr io.Writer) int {
 	if title == "" {
 		title = filepath.Base(file)
 	}
-	g := render.NewGame(player, opt)
+	g := render.NewGame(source, opt)
 	if err := render.Run(g, render.Window{Title: "gmpbook — " + title, Width: *width, Height: *height}); err != nil {
 		fmt.Fprintf(stderr, "gmpbook-player: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// compare simulates the scene with settings and with goVersion and procs
+// overriding them, and returns the two runs in lock-step. With compare
+// mode, -at is a stop of the common play head, not an event index.
+func compare(scene *script.Compiled, settings script.Settings, goVersion string, procs int, captions []view.Caption) (*render.Compare, error) {
+	other, err := playerlog.CompareSettings(settings, goVersion, procs)
+	if err != nil {
+		return nil, err
+	}
+	var sides [2]render.Side
+	for i, st := range []script.Settings{settings, other} {
+		run, err := playerlog.Simulate(scene, st, 0, 0, os.Getenv)
+		if err != nil {
+			return nil, err
+		}
+		sides[i] = render.Side{Label: playerlog.Label(run.Config), Log: render.Log{Events: run.Events, Procs: run.Config.Procs,
+			Seed: run.Config.Seed, Captions: captions, Lines: run.LineOf}}
+	}
+	return render.NewCompare(sides[0], sides[1]), nil
 }
 
 // Dump is what -frame writes: the display list in logical pixels and the

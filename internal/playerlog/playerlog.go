@@ -92,3 +92,25 @@ func Captions(c *script.Compiled) []view.Caption {
 	}
 	return out
 }
+
+// Label names a run's configuration for compare mode: "go1.13 · procs=1".
+func Label(cfg core.Config) string {
+	return cfg.Version.Name + " · procs=" + strconv.Itoa(cfg.Procs)
+}
+
+// CompareSettings is the second configuration of compare mode: settings
+// with go and procs overridden when they are not empty or zero.
+func CompareSettings(settings script.Settings, goVersion string, procs int) (script.Settings, error) {
+	var over script.Settings
+	if goVersion != "" {
+		if err := over.Set("go", goVersion); err != nil {
+			return script.Settings{}, err
+		}
+	}
+	if procs > 0 {
+		if err := over.Set("procs", strconv.Itoa(procs)); err != nil {
+			return script.Settings{}, err
+		}
+	}
+	return settings.Merge(over), nil
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
 )
 
@@ -57,4 +58,37 @@ func TestCaptionsKeepLineAndEvent(t *testing.T) {
 	assert.Equal(t, 5, caps[0].Line)
 	assert.Equal(t, "the worker hands main a value", caps[0].Text)
 	assert.Equal(t, "steal", caps[1].On)
+}
+
+const spinner = `//scene procs=1 until=30ms
+func main() {
+	go func() {
+		for {
+		}
+	}()
+	time.Sleep(time.Millisecond)
+	fmt.Println("awake")
+}
+`
+
+func TestCompareSettingsOverrideGoAndProcs(t *testing.T) {
+	c, err := script.Load("spinner.go", []byte(spinner))
+	require.NoError(t, err)
+	a, err := Simulate(c, c.Scene.Settings, 0, 0, nil)
+	require.NoError(t, err)
+	st, err := CompareSettings(c.Scene.Settings, "1.13", 0)
+	require.NoError(t, err)
+	b, err := Simulate(c, st, 0, 0, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "go1.26 · procs=1", Label(a.Config))
+	assert.Equal(t, "go1.13 · procs=1", Label(b.Config))
+	d := view.FirstDifference(a.Events, b.Events)
+	require.GreaterOrEqual(t, d, 0, "1.13 cannot preempt the loop; 1.26 can")
+	st, err = CompareSettings(c.Scene.Settings, "", 4)
+	require.NoError(t, err)
+	p4, err := Simulate(c, st, 0, 0, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 4, p4.Config.Procs)
+	_, err = CompareSettings(c.Scene.Settings, "0.9", 0)
+	assert.Error(t, err)
 }
