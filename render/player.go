@@ -294,9 +294,21 @@ func (p *Player) Frame(width, height float32) view.Frame {
 
 // Status reports the playback.
 func (p *Player) Status() Status {
-	return Status{
+	st := Status{
 		Playing: p.playing, Cursor: p.cur.Pos(), Len: p.rec.Len(), Time: p.cur.Time(),
 		Speed: p.speed, Procs: p.run.Procs, Seed: p.run.Seed, CanRerun: p.rerun != nil,
 		ReducedMotion: p.reduced, Captions: p.captions, HasCaptions: len(p.run.Captions) > 0, Marks: p.marks,
 	}
+	if p.run.Lines != nil {
+		// The line of the last scene goroutine that did something.
+		for i := st.Cursor; i >= 0 && i > st.Cursor-64; i-- {
+			if e := &p.run.Events[i]; e.G != 0 {
+				if l := p.run.Lines(e.G, i); l > 0 {
+					st.Line = l
+					break
+				}
+			}
+		}
+	}
+	return st
 }

@@ -36,6 +36,9 @@ type Status struct {
 	Captions      bool   // captions are on
 	HasCaptions   bool   // the scene has captions: the chrome keeps a line for them
 	Marks         []Mark // the events a learner jumps between, in cursor order
+	// Line is the scene source line of the goroutine the current event is
+	// about (0 if unknown), for the page to highlight.
+	Line int
 }
 
 // MarkKind is a kind of event the controls can jump to.

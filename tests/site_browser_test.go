@@ -436,6 +436,11 @@ func TestSiteBrowserScenePlaysAndResponds(t *testing.T) {
 	siteWaitJS(t, ctx, status("cursor")+` > 0`, 30*time.Second)
 	require.Greater(t, siteCanvasColours(t, ctx, sc.ID), 8, "the canvas shows something")
 	siteWaitJS(t, ctx, `document.querySelector('`+sel+` .narration').textContent.length > 0`, 10*time.Second)
+	// Past the runtime's start-up, the source shows the line of the
+	// goroutine the current step is about.
+	siteEval[bool](t, ctx, `(() => { document.querySelector('`+sel+` iframe').contentWindow.postMessage({cmd: 'seek', at: `+
+		`Math.floor(document.querySelector('`+sel+` iframe').contentWindow.gmpbookStatus.len * 0.8)}, '*'); return true; })()`)
+	siteWaitJS(t, ctx, `!!document.querySelector('`+sel+` .gutter .current')`, 10*time.Second)
 
 	// The keys of the page's scene box: space pauses, → steps, ← steps back.
 	require.NoError(t, chromedp.Do(ctx, chromedp.Focus(chromedp.CSS(sel+" .stage")), chromedp.KeyEvent(" ")))

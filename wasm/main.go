@@ -248,6 +248,7 @@ type bridge struct {
 	frames   int
 	cursor   int
 	playing  bool
+	line     int // the source line last posted
 	posted   bool
 	last     view.Frame
 	frameFun js.Func
@@ -323,7 +324,7 @@ func (b *bridge) afterDraw(f *view.Frame, st render.Status, frames int) {
 			l.Call("remove")
 		}
 	}
-	changed := !b.posted || st.Cursor != b.cursor || st.Playing != b.playing
+	changed := !b.posted || st.Cursor != b.cursor || st.Playing != b.playing || st.Line != b.line
 	if frames <= readyFrames || changed || frames%30 == 0 {
 		js.Global().Set("gmpbookStatus", js.ValueOf(map[string]any{
 			"frames": frames, "ready": frames >= readyFrames,
@@ -331,9 +332,9 @@ func (b *bridge) afterDraw(f *view.Frame, st render.Status, frames int) {
 		}))
 	}
 	if changed {
-		b.cursor, b.playing, b.posted = st.Cursor, st.Playing, true
+		b.cursor, b.playing, b.posted, b.line = st.Cursor, st.Playing, true, st.Line
 		post(map[string]any{
-			"type": "gmpbook", "cursor": st.Cursor, "len": st.Len,
+			"type": "gmpbook", "cursor": st.Cursor, "len": st.Len, "line": st.Line,
 			"time": float64(st.Time), "timeText": core.FormatDuration(int64(st.Time)),
 			"playing": st.Playing, "narration": f.Narration, "controlsHeight": controlsHeight(f),
 		})

@@ -56,10 +56,8 @@ func Simulate(c *script.Compiled, settings script.Settings, procs int, seed uint
 		return nil, err
 	}
 	run := &Run{Config: cfg}
-	wantLines := false
-	for _, cp := range c.Scene.Captions {
-		wantLines = wantLines || cp.Line > 0
-	}
+	// Lines serve line captions and the page's current-line highlight.
+	wantLines := true
 	var sim *core.Sim
 	sink := func(e *core.Event) {
 		run.Events = append(run.Events, *e)

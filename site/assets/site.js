@@ -583,6 +583,17 @@
     if (typeof text === 'string' && this.narration) {
       this.narration.textContent = (d.timeText ? d.timeText + ' · ' : '') + text;
     }
+    if (typeof d.line === 'number') this.markCurrentLine(d.line);
+  };
+
+  // markCurrentLine highlights, in the gutter, the source line of the
+  // goroutine the player's current step is about (0 clears it).
+  Scene.prototype.markCurrentLine = function (line) {
+    if (!this.gutter) return;
+    var spans = this.gutter.children;
+    for (var i = 0; i < spans.length; i++) {
+      spans[i].classList.toggle('current', i + 1 === line);
+    }
   };
 
   // stageNote puts a note over the (dimmed) poster; '' removes it.
