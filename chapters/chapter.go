@@ -252,7 +252,13 @@ func (c *Chapter) collect(doc ast.Node) error {
 		case *ErrorNode:
 			err = n.Err
 		case *ast.CodeSpan:
-			t := string(n.Text(c.Source))
+			var sb strings.Builder
+			for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
+				if tx, ok := ch.(*ast.Text); ok {
+					sb.Write(tx.Segment.Value(c.Source))
+				}
+			}
+			t := sb.String()
 			if m := refRE.FindStringSubmatch(t); m != nil {
 				line := 0
 				if seg := n.FirstChild(); seg != nil {

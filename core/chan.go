@@ -10,8 +10,6 @@ type objects struct {
 	wgs     []*waitGroup
 }
 
-func (o *objects) init() {}
-
 // sudog is a G waiting on a channel or semaphore (runtime2.go:sudog).
 type sudog struct {
 	g      *G

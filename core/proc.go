@@ -618,7 +618,7 @@ func (s *Sim) startm(pp *P, spinning bool) {
 	}
 	nm := s.mget()
 	if nm == nil {
-		nm = s.newm(pp, spinning)
+		s.newm(pp, spinning)
 		return
 	}
 	nm.nextp = pp

@@ -230,5 +230,4 @@ type schedt struct {
 	netpollWaiters   int
 	netpollInited    bool
 	mainStarted      bool
-	nGsyscallNoP     int
 }

@@ -173,7 +173,6 @@ func New(cfg Config, main Program, opts ...Option) (*Sim, error) {
 	s := &Sim{cfg: cfg, record: true}
 	s.ver = &s.cfg.Version
 	s.costs = &s.cfg.Costs
-	s.objs.init()
 	for _, o := range opts {
 		o(s)
 	}
@@ -341,7 +340,7 @@ func (s *Sim) dispatch(a action) {
 	case actSyscallDone:
 		s.exitsyscall(m)
 	case actSysmon:
-		s.sysmonLoop(false)
+		s.sysmonLoop()
 	case actSysmonDeep:
 		if a.gen != s.sysmon.gen {
 			return

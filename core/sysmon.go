@@ -45,7 +45,7 @@ func (s *Sim) sysmonSleep() {
 }
 
 // sysmonLoop is one iteration of sysmon after its usleep.
-func (s *Sim) sysmonLoop(first bool) {
+func (s *Sim) sysmonLoop() {
 	st := &s.sysmon
 	if st.delay == 0 {
 		// The thread just started: sysmon begins with usleep(20).

@@ -53,12 +53,11 @@ type Scene struct {
 	Settings Settings // from a //scene first line
 	Captions []Caption
 
-	fset     *token.FileSet
-	file     *ast.File
-	info     *types.Info
-	pkg      *types.Package
-	hdrEnd   int // offset where the user's text starts (short form)
-	lineBase int // lines the header adds before the user's first line
+	fset   *token.FileSet
+	file   *ast.File
+	info   *types.Info
+	pkg    *types.Package
+	hdrEnd int // offset where the user's text starts (short form)
 }
 
 // Limits on scene sources, so that absurd inputs fail fast.

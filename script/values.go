@@ -107,12 +107,6 @@ func fmtArgs(args []any) []any {
 	return out
 }
 
-// sprintln is fmt.Sprintln: operands separated by spaces.
-func sprintln(args []any) string {
-	s := fmt.Sprintln(fmtArgs(args)...)
-	return strings.TrimSuffix(s, "\n")
-}
-
 // runtimePrint formats like the builtins print and println: ints and
 // strings as is, bools as true/false, durations as integers; println
 // separates them with spaces, print does not.

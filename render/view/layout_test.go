@@ -304,10 +304,7 @@ func TestLayoutManyPsAndOddSizes(t *testing.T) {
 						shown++
 					}
 				}
-				var want []string
-				for _, p := range Places(shown, f.Narrow) {
-					want = append(want, p)
-				}
+				want := append([]string(nil), Places(shown, f.Narrow)...)
 				assert.Empty(t, frameProblems(f, want), "%d Ps at %v, world %d", procs, sz, wi)
 				if shown < procs {
 					found := false
