@@ -1,0 +1,61 @@
+package chapters
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+const slideChapter = "---\ntitle: Slides\nsummary: How a chapter becomes slides.\ngoals:\n  - Split\n---\n\nIntro before any heading.\n\n## First part\n\nSome prose.\n\n```notes\nSay this first.\n```\n\n---\n\nAfter a break.\n\n## With a scene\n\nBefore the scene.\n\n```go scene id=one\nfunc main() {\n\t//> it starts\n\tprintln(1)\n}\n```\n\n```notes\nAbout the scene.\n```\n\nAfter the scene.\n\n```predict scene=one\nWhat does it print?\n- 1\n- 2\n```\n\n### A third-level heading stays on its slide\n\n## Empty\n\n## Last\n\nEnd.\n"
+
+func TestSlidesSplitAtBreaksAndSecondLevelHeadings(t *testing.T) {
+	c, err := Parse("chapters/99-slides.md", []byte(slideChapter))
+	require.NoError(t, err)
+	s := c.Slides()
+	var got []string
+	for _, sl := range s {
+		got = append(got, sl.Kind.String()+":"+sl.Title+":"+strings.ReplaceAll(sl.Notes, "\n", "/"))
+	}
+	require.Equal(t, []string{
+		"title:Slides:",
+		"content:First part:Say this first.",
+		"content:First part:",
+		"content:With a scene:",
+		"scene:With a scene:About the scene.",
+		"content:With a scene:",
+		"poll:With a scene:",
+		"content:With a scene:",
+		"content:Empty:",
+		"content:Last:",
+	}, got)
+	require.Len(t, s[0].Nodes, 1, "the intro stays on the title slide")
+	require.Equal(t, "one", s[4].Scene.ID)
+	require.NotNil(t, s[6].Predict)
+	require.Equal(t, 10, s[1].Line)
+	require.Equal(t, 26, s[4].Line, "a scene slide starts at its fence")
+	for i, sl := range s[1:] {
+		require.Greater(t, sl.Line, s[i].Line, "slides are in chapter order")
+	}
+}
+
+func TestEveryChapterHasSlidesWithNotes(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	for _, c := range all {
+		s := c.Slides()
+		require.Greater(t, len(s), 3, c.File)
+		scenes, notes := 0, 0
+		for _, sl := range s {
+			if sl.Kind == SlideScene {
+				scenes++
+			}
+			if sl.Notes != "" {
+				notes++
+			}
+			require.NotEmpty(t, sl.Title, "%s:%d", c.File, sl.Line)
+		}
+		require.Equal(t, len(c.Scenes), scenes, "%s: every scene is a slide", c.File)
+		require.Equal(t, len(c.Notes) > 0, notes > 0, "%s: notes land on slides", c.File)
+	}
+}
