@@ -4,7 +4,7 @@ GO ?= go
 
 # Benchmarks of every package that has them; a directory joins the list once
 # it exists.
-BENCH_PKGS := $(foreach d,core internal/realbench tests/bench,$(if $(wildcard $(d)),./$(d)/...))
+BENCH_PKGS := $(foreach d,core internal/realbench render/page tests/bench,$(if $(wildcard $(d)),./$(d)/...))
 FUZZTIME ?= 60s
 
 .PHONY: deps check test test-wasm bench fuzz rewrite
@@ -74,6 +74,15 @@ wasm:
 player: deps
 	@mkdir -p bin
 	CGO_ENABLED=1 $(GO) build -o bin/gmpbook-player ./cmd/gmpbook-player
+
+# desktop builds the offline desktop app, bin/gmpbook-desktop (cgo; deps
+# installs the X11 and OpenGL headers when they are missing), and starts
+# it; DESKTOP_FLAGS are handed to it (DESKTOP_FLAGS='--chapters chapters').
+.PHONY: desktop
+desktop: deps
+	@mkdir -p bin
+	CGO_ENABLED=1 $(GO) build -o bin/gmpbook-desktop ./cmd/gmpbook-desktop
+	bin/gmpbook-desktop $(DESKTOP_FLAGS)
 
 # bench-player compares the browser player with bare Ebiten games built in
 # the same run: download size (brotli), time to the first frame and frame

@@ -204,6 +204,7 @@ func (c *Chapter) frontMatter() error {
 	for i := 0; i <= end; i++ {
 		n += len(lines[i]) + 1
 	}
+	n = min(n, len(src)) // the closing --- may be the file's last line, without a newline
 	blank := bytes.Repeat([]byte{' '}, n)
 	for i := 0; i < n; i++ {
 		if src[i] == '\n' {

@@ -106,3 +106,13 @@ func TestChapterSceneOutputsMatchGolden(t *testing.T) {
 	require.NoError(t, err, "run go test ./chapters -rewrite")
 	require.Equal(t, string(want), b.String(), "chapter scene outputs changed: read the chapters' prose, then go test ./chapters -rewrite")
 }
+
+func TestFrontMatterClosedOnTheLastLineWithoutNewline(t *testing.T) {
+	c, err := Parse("chapters/99-x.md", []byte("---\ntitle: T\n---"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Title != "T" || len(c.Source) != len("---\ntitle: T\n---") {
+		t.Fatalf("title %q, source %q", c.Title, c.Source)
+	}
+}

@@ -125,11 +125,12 @@ func isEbiten(path string) bool {
 }
 
 // mayImportEbiten reports whether the package may import Ebiten: render and
-// its packages except render/view, and the desktop entry point.
+// its packages except the pure ones (render/view, render/page), and the
+// desktop app except its pure presentation model (desktop/present).
 func mayImportEbiten(path string) bool {
-	return within(path, "render") && !within(path, "render/view") ||
+	return within(path, "render") && !within(path, "render/view") && !within(path, "render/page") ||
 		within(path, "cmd/gmpbook-desktop") ||
-		within(path, "desktop")
+		within(path, "desktop") && !within(path, "desktop/present")
 }
 
 // coreImportsOnlyPureStdlib forbids a core package any import that is
@@ -185,6 +186,7 @@ func TestImportRulesReportForbiddenImports(t *testing.T) {
 		{module + "/render", []string{ebiten, module + "/render/view"}},
 		{module + "/render/widgets", []string{ebiten + "/vector"}},
 		{module + "/render/view", []string{ebiten + "/text/v2", module + "/core"}},
+		{module + "/render/page", []string{ebiten + "/text/v2"}},
 		{module + "/cmd/gmpbook", []string{ebiten + "/inpututil"}},
 		{module + "/cmd/gmpbook-desktop", []string{ebiten}},
 		{module + "/desktop/present", []string{ebiten}},
@@ -208,6 +210,8 @@ func TestImportRulesReportForbiddenImports(t *testing.T) {
 		}},
 		{"ebiten only in render and desktop", ebitenOnlyInRenderAndDesktop, []string{
 			module + `/cmd/gmpbook imports forbidden "` + ebiten + `/inpututil"`,
+			module + `/desktop/present imports forbidden "` + ebiten + `"`,
+			module + `/render/page imports forbidden "` + ebiten + `/text/v2"`,
 			module + `/render/view imports forbidden "` + ebiten + `/text/v2"`,
 		}},
 	}
@@ -310,10 +314,11 @@ func TestEbitenOnlyInRenderAndDesktop(t *testing.T) {
 	assert.Empty(t, violations(listModule(t), ebitenOnlyInRenderAndDesktop),
 		"only render (not render/view), cmd/gmpbook-desktop and desktop/ may import Ebiten")
 
-	// render/view is tested on machines with no display, and cmd/gmpbook is
-	// pure Go with no cgo: neither may reach Ebiten even through another
-	// package.
-	for _, dir := range []string{"render/view", "cmd/gmpbook"} {
+	// render/view, desktop/model (the reading mode's model) and
+	// desktop/present (presentation mode's model) are tested on machines
+	// with no display, and cmd/gmpbook is pure Go with no cgo: none may
+	// reach Ebiten even through another package.
+	for _, dir := range []string{"render/view", "render/page", "cmd/gmpbook", "desktop/model", "desktop/present"} {
 		t.Run(dir+" never depends on Ebiten", func(t *testing.T) {
 			root := moduleRoot(t)
 			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir))); errors.Is(err, fs.ErrNotExist) {

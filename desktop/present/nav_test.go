@@ -1,0 +1,402 @@
+package present
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fakeClock is a clock a test moves by hand.
+type fakeClock struct{ t time.Time }
+
+func (c *fakeClock) Now() time.Time          { return c.t }
+func (c *fakeClock) Advance(d time.Duration) { c.t = c.t.Add(d) }
+
+func newTestNav(d *Deck) (*Nav, *fakeClock) {
+	clk := &fakeClock{t: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	n := NewNav(d)
+	n.Clock = clk.Now
+	return n, clk
+}
+
+// allPositions lists every position of the deck in talk order: each slide
+// at step 0, then with one more fragment revealed each time.
+func allPositions(d *Deck) []Position {
+	var out []Position
+	for i, s := range d.Slides {
+		for k := 0; k <= len(s.Fragments); k++ {
+			out = append(out, Position{i, k})
+		}
+	}
+	return out
+}
+
+func TestNextVisitsEverySlideAndFragmentInOrder(t *testing.T) {
+	for _, name := range []string{"05-stealing", "02-gmp", "10-sync"} {
+		d := deckNamed(t, name)
+		n, _ := newTestNav(d)
+		want := allPositions(d)
+		require.Greater(t, len(want), len(d.Slides), "%s has fragments", name)
+		got := []Position{n.Pos()}
+		for n.Next() {
+			got = append(got, n.Pos())
+			require.Less(t, len(got), 10*len(want), "Next does not stop")
+		}
+		require.Equal(t, want, got, name)
+		assert.Equal(t, n.End(), n.Pos(), "%s: it ends at the last position", name)
+		assert.Equal(t, len(d.Slides)-1, n.Pos().Slide)
+		assert.False(t, n.Next(), "Next at the end stays")
+		assert.Equal(t, Refused, n.Press(KeyRight), "and says so")
+	}
+}
+
+func TestPrevRetracesNextExactly(t *testing.T) {
+	for _, name := range []string{"05-stealing", "02-gmp", "10-sync"} {
+		d := deckNamed(t, name)
+		n, _ := newTestNav(d)
+		require.True(t, n.Last())
+		want := allPositions(d)
+		got := []Position{n.Pos()}
+		for n.Prev() {
+			got = append(got, n.Pos())
+			require.Less(t, len(got), 10*len(want))
+		}
+		for i, j := 0, len(got)-1; i < j; i, j = i+1, j-1 {
+			got[i], got[j] = got[j], got[i]
+		}
+		require.Equal(t, want, got, name)
+		assert.Equal(t, Position{}, n.Pos())
+		assert.False(t, n.Prev(), "Prev at the start stays")
+	}
+}
+
+func TestPrevLandsOnThePreviousSlidesLastFragment(t *testing.T) {
+	d := deckNamed(t, "05-stealing")
+	n, _ := newTestNav(d)
+	scene := 1 // "Eight workers, two Ps": two narrated steps
+	require.Len(t, d.Slides[scene].Fragments, 2)
+	require.True(t, n.GoTo(scene+2))
+	require.Equal(t, Position{scene + 1, 0}, n.Pos())
+	assert.Equal(t, Moved, n.Press(KeyPageUp))
+	assert.Equal(t, Position{scene, 2}, n.Pos(), "the scene at its last step")
+	assert.Equal(t, d.Slides[scene].Fragments[1].Event, d.Slides[scene].EventAt(n.Pos().Step))
+	n.Press(KeyLeft)
+	assert.Equal(t, Position{scene, 1}, n.Pos())
+	n.Press(KeyBackspace)
+	assert.Equal(t, Position{scene, 0}, n.Pos())
+}
+
+func TestClickerAndKeyboardKeysAllMove(t *testing.T) {
+	d := deckNamed(t, "05-stealing")
+	for _, k := range []Key{KeyRight, KeySpace, KeyPageDown, KeyDown, KeyN, KeyEnter} {
+		n, _ := newTestNav(d)
+		assert.True(t, n.Press(k)&Moved != 0, k.String())
+		assert.Equal(t, Position{1, 0}, n.Pos(), k.String())
+	}
+	for _, k := range []Key{KeyLeft, KeyPageUp, KeyUp, KeyP, KeyBackspace} {
+		n, _ := newTestNav(d)
+		n.GoTo(3)
+		assert.True(t, n.Press(k)&Moved != 0, k.String())
+		assert.Equal(t, Position{1, 2}, n.Pos(), k.String())
+	}
+	n, _ := newTestNav(d)
+	n.Press(KeyEnd)
+	assert.Equal(t, n.End(), n.Pos())
+	n.Press(KeyHome)
+	assert.Equal(t, Position{}, n.Pos())
+	assert.Equal(t, Effect(0), n.Press(KeyEscape), "Escape with nothing to cancel does nothing (clickers send it)")
+	assert.Equal(t, Fullscreen, n.Press(KeyF))
+}
+
+func TestGoToTakesSlideNumbersAsShownAndRefusesOthers(t *testing.T) {
+	d := deckNamed(t, "05-stealing")
+	n, _ := newTestNav(d)
+	n.Next()
+	n.Next()
+	at := n.Pos()
+	for _, bad := range []int{0, -1, len(d.Slides) + 1, 1000} {
+		assert.False(t, n.GoTo(bad), "%d", bad)
+		assert.Equal(t, at, n.Pos(), "%d: no move", bad)
+	}
+	require.True(t, n.GoTo(1))
+	assert.Equal(t, Position{0, 0}, n.Pos())
+	require.True(t, n.GoTo(len(d.Slides)))
+	assert.Equal(t, Position{len(d.Slides) - 1, 0}, n.Pos())
+	require.True(t, n.GoTo(2))
+	assert.Equal(t, Position{1, 0}, n.Pos(), "a slide with fragments opens at step 0")
+
+	n.SetOverview(true)
+	require.True(t, n.GoTo(5))
+	assert.False(t, n.Overview(), "GoTo closes the overview")
+
+	assert.False(t, n.Seek(Position{1, 3}), "the scene has two steps")
+	assert.True(t, n.Seek(Position{1, 2}))
+	assert.False(t, n.Seek(Position{-1, 0}))
+}
+
+func TestTypedDigitsThenEnterJump(t *testing.T) {
+	d := deckNamed(t, "05-stealing")
+	n, clk := newTestNav(d)
+
+	assert.Equal(t, JumpChanged, n.Press(Key1))
+	assert.Equal(t, JumpChanged, n.Press(Key2))
+	assert.Equal(t, "12", n.Jump())
+	e := n.Press(KeyEnter)
+	assert.Equal(t, Position{11, 0}, n.Pos())
+	assert.True(t, e&Moved != 0 && e&JumpChanged != 0)
+	assert.Equal(t, "", n.Jump())
+
+	n.Press(Key1)
+	n.Press(Key5)
+	n.Press(KeyBackspace)
+	assert.Equal(t, "1", n.Jump(), "Backspace takes a digit back, it does not move")
+	assert.Equal(t, Position{11, 0}, n.Pos())
+	n.Press(Key4)
+	n.Press(KeyEnter)
+	assert.Equal(t, Position{13, 0}, n.Pos())
+
+	n.Press(Key0)
+	n.Press(Key3)
+	n.Press(KeyEnter)
+	assert.Equal(t, Position{2, 0}, n.Pos(), "a leading zero is fine")
+
+	n.Press(Key9)
+	n.Press(Key9)
+	e = n.Press(KeyEnter)
+	assert.True(t, e&Refused != 0, "no slide 99")
+	assert.Equal(t, Position{2, 0}, n.Pos())
+	assert.Equal(t, "", n.Jump())
+
+	n.Press(Key7)
+	n.Press(KeyEscape)
+	assert.Equal(t, "", n.Jump(), "Escape forgets the digits")
+	n.Press(KeyEnter)
+	assert.Equal(t, Position{3, 0}, n.Pos(), "then Enter is Next")
+
+	n.Press(Key8)
+	clk.Advance(DefaultJumpTimeout + time.Millisecond)
+	assert.Equal(t, JumpChanged, n.Tick(), "unconfirmed digits time out")
+	assert.Equal(t, "", n.Jump())
+	assert.Equal(t, Effect(0), n.Tick())
+
+	n.Press(Key1)
+	clk.Advance(DefaultJumpTimeout - time.Millisecond)
+	n.Press(Key6) // each digit restarts the wait
+	clk.Advance(DefaultJumpTimeout - time.Millisecond)
+	n.Press(KeyEnter)
+	assert.Equal(t, Position{15, 0}, n.Pos())
+
+	n.Press(Key2)
+	clk.Advance(DefaultJumpTimeout + time.Second)
+	n.Press(KeyEnter)
+	assert.Equal(t, Position{16, 0}, n.Pos(), "Enter after the timeout is Next, not a jump to 2")
+
+	for range 6 {
+		n.Press(Key1)
+	}
+	assert.Equal(t, "1111", n.Jump(), "at most four digits")
+
+	n.Press(KeyRight)
+	assert.Equal(t, "", n.Jump(), "another key forgets the digits")
+	assert.Equal(t, Position{17, 0}, n.Pos(), "and does what it does")
+}
+
+func TestOverviewSelectionAndOpening(t *testing.T) {
+	d := deckNamed(t, "05-stealing")
+	n, _ := newTestNav(d)
+	cols := n.Columns()
+	require.Greater(t, cols, 1)
+	require.Less(t, cols, len(d.Slides))
+	last := len(d.Slides) - 1
+
+	n.GoTo(2)
+	n.Next() // step 1 of the first scene
+	at := n.Pos()
+	assert.Equal(t, OverviewChanged, n.Press(KeyO))
+	require.True(t, n.Overview())
+	assert.Equal(t, 1, n.Selected(), "the overview opens at the current slide")
+
+	n.Press(KeyRight)
+	assert.Equal(t, 2, n.Selected())
+	n.Press(KeyDown)
+	assert.Equal(t, 2+cols, n.Selected())
+	n.Press(KeyUp)
+	assert.Equal(t, 2, n.Selected())
+	assert.Equal(t, Refused, n.Press(KeyUp), "no row above")
+	n.Press(KeyLeft)
+	n.Press(KeyLeft)
+	assert.Equal(t, 0, n.Selected())
+	assert.Equal(t, Refused, n.Press(KeyLeft))
+	n.Press(KeyPageDown)
+	assert.Equal(t, 1, n.Selected(), "a clicker moves the selection too")
+	n.Press(KeyEnd)
+	assert.Equal(t, last, n.Selected())
+	assert.Equal(t, Refused, n.Press(KeyDown), "no row below the last")
+	require.Less(t, last%cols, cols-1, "the last row is shorter than the others")
+	n.Press(KeyHome)
+	for range cols - 1 {
+		n.Press(KeyRight)
+	}
+	for range (last / cols) + 2 {
+		n.Press(KeyDown)
+	}
+	assert.Equal(t, last, n.Selected(), "down from the last column into a shorter last row lands on its last slide")
+	n.Press(KeyHome)
+	for range (last / cols) + 2 {
+		n.Press(KeyDown)
+	}
+	assert.Equal(t, last/cols*cols, n.Selected(), "down the first column stops in the last row")
+	assert.Equal(t, at, n.Pos(), "moving the selection does not move the talk")
+
+	n.Press(KeyEscape)
+	assert.False(t, n.Overview())
+	assert.Equal(t, at, n.Pos(), "Escape closes where the talk was")
+
+	n.Press(KeyO)
+	n.Press(KeyRight)
+	n.Press(KeyRight)
+	e := n.Press(KeyEnter)
+	assert.Equal(t, OverviewChanged|Moved, e)
+	assert.False(t, n.Overview())
+	assert.Equal(t, Position{3, 0}, n.Pos(), "Enter opens the selected slide at step 0")
+
+	n.Seek(at)
+	n.Press(KeyO)
+	n.Press(KeyEnter)
+	assert.Equal(t, at, n.Pos(), "opening the current slide keeps its step")
+
+	n.Press(KeyO)
+	n.Press(KeyO)
+	assert.False(t, n.Overview(), "o closes it too")
+
+	n.Press(KeyO)
+	n.Press(Key9)
+	n.Press(KeyEnter)
+	assert.Equal(t, Position{8, 0}, n.Pos(), "typed numbers work in the overview")
+	assert.False(t, n.Overview())
+
+	assert.False(t, n.Select(-1))
+	assert.False(t, n.Open(len(d.Slides)))
+}
+
+func TestBlackoutHidesAndAnyKeyBringsThePictureBackWithoutMoving(t *testing.T) {
+	d := deckNamed(t, "05-stealing")
+	n, _ := newTestNav(d)
+	n.GoTo(4)
+	for _, k := range []Key{KeyB, KeyPeriod} {
+		assert.Equal(t, BlackoutChanged, n.Press(k))
+		assert.True(t, n.Blackout(), k.String())
+		assert.Equal(t, TimerChanged, n.Press(KeyT), "the timer keys still work")
+		assert.True(t, n.Blackout())
+		n.Press(KeyT)
+		assert.Equal(t, BlackoutChanged, n.Press(KeyPageDown))
+		assert.False(t, n.Blackout())
+		assert.Equal(t, Position{3, 0}, n.Pos(), "the step the audience did not see is not skipped")
+	}
+	n.Press(KeyB)
+	n.Press(KeyB)
+	assert.False(t, n.Blackout(), "b toggles")
+}
+
+func TestTimerStartsAtTheFirstMoveAndPausesAndResets(t *testing.T) {
+	d := deckNamed(t, "05-stealing")
+	n, clk := newTestNav(d)
+	clk.Advance(10 * time.Minute) // setting up on the title slide
+	assert.False(t, n.Timer().Started())
+	assert.Equal(t, "00:00", n.Timer().String(clk.Now()))
+
+	e := n.Press(KeySpace)
+	assert.Equal(t, Moved|TimerChanged, e, "the first move starts the timer")
+	clk.Advance(61*time.Second + 900*time.Millisecond)
+	assert.Equal(t, "01:01", n.Timer().String(clk.Now()))
+	assert.Equal(t, Moved, n.Press(KeySpace), "later moves do not restart it")
+
+	n.Press(KeyT)
+	clk.Advance(time.Hour)
+	assert.Equal(t, "01:01", n.Timer().String(clk.Now()), "paused")
+	n.Press(KeyT)
+	clk.Advance(2 * time.Second)
+	assert.Equal(t, "01:03", n.Timer().String(clk.Now()), "resumed")
+
+	n.Press(KeyR)
+	assert.Equal(t, "00:00", n.Timer().String(clk.Now()))
+	clk.Advance(time.Minute)
+	assert.Equal(t, "00:00", n.Timer().String(clk.Now()), "after a reset it waits for the next move")
+	n.Press(KeyLeft)
+	clk.Advance(5 * time.Second)
+	assert.Equal(t, "00:05", n.Timer().String(clk.Now()))
+
+	var fresh Timer
+	fresh.Toggle(clk.Now())
+	assert.True(t, fresh.Running(), "t starts a timer that has not started")
+}
+
+func TestFormatElapsed(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		0:                                "00:00",
+		-time.Second:                     "00:00",
+		999 * time.Millisecond:           "00:00",
+		59 * time.Second:                 "00:59",
+		10*time.Minute + 7*time.Second:   "10:07",
+		75*time.Minute + 3*time.Second:   "75:03",
+		100*time.Minute + 59*time.Second: "100:59",
+	} {
+		assert.Equal(t, want, FormatElapsed(d), "%v", d)
+	}
+}
+
+func TestStateCopiesTheTalkToTheOtherWindow(t *testing.T) {
+	d := deckNamed(t, "05-stealing")
+	a, clk := newTestNav(d)
+	b, _ := newTestNav(d)
+	b.Clock = clk.Now
+	a.GoTo(2)
+	a.Next()
+	a.Press(KeyO)
+	a.Press(KeyRight)
+	a.Press(Key4)
+	clk.Advance(90 * time.Second)
+	e := b.SetState(a.State())
+	assert.Equal(t, Moved|OverviewChanged|JumpChanged|TimerChanged, e)
+	assert.Equal(t, a.State(), b.State())
+	assert.Equal(t, "01:30", b.Timer().String(clk.Now()))
+	assert.Equal(t, Effect(0), b.SetState(a.State()), "the same state again changes nothing")
+
+	clk.Advance(30 * time.Second)
+	assert.Equal(t, a.Timer().String(clk.Now()), b.Timer().String(clk.Now()), "the copy keeps counting by itself")
+
+	weird := a.State()
+	weird.Slide, weird.Step, weird.Selected = 500, 7, -3
+	b.SetState(weird)
+	assert.Equal(t, Position{len(d.Slides) - 1, 0}, b.Pos(), "clamped into the deck")
+	assert.Equal(t, 0, b.Selected())
+}
+
+func TestKeyNamesAndBindings(t *testing.T) {
+	for k := KeyNone + 1; k < numKeys; k++ {
+		name := k.String()
+		require.NotEmpty(t, name)
+		back, ok := ParseKey(name)
+		require.True(t, ok, name)
+		assert.Equal(t, k, back)
+	}
+	_, ok := ParseKey("none")
+	assert.False(t, ok)
+	_, ok = ParseKey("f13")
+	assert.False(t, ok)
+
+	seen := map[Key]bool{}
+	for _, b := range Bindings {
+		assert.NotEmpty(t, b.Help)
+		for _, k := range b.Keys {
+			assert.Equal(t, b.Action, actionOf(k), "%s in the help does what the help says", k)
+			assert.False(t, seen[k], "%s is listed once", k)
+			seen[k] = true
+		}
+	}
+	for k := KeyNone + 1; k < numKeys; k++ {
+		assert.True(t, seen[k], "%s is in the help", k)
+	}
+}

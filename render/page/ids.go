@@ -1,0 +1,143 @@
+package page
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/gmpbook/gmpbook/chapters"
+)
+
+// ChapterName is the name links use for a chapter: its file name without
+// ".md", "05-stealing".
+func ChapterName(c *chapters.Chapter) string { return fmt.Sprintf("%02d-%s", c.Number, c.Slug) }
+
+// HeadingIDs gives each heading of the chapter the id the website gives
+// it: its text in lowercase letters, digits and dashes, "section" when
+// nothing is left, "s-" before ids that scenes and exercises own, and
+// "-2", "-3" … after a repeat. Ids depend on every heading before, so
+// they are computed over the whole chapter, also when only a slide is
+// laid out.
+func HeadingIDs(c *chapters.Chapter) map[*ast.Heading]string {
+	ids := map[*ast.Heading]string{}
+	seen := map[string]int{}
+	if c == nil || c.Doc == nil {
+		return ids
+	}
+	_ = ast.Walk(c.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			ids[h] = headingID(seen, c.InlineText(h))
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return ids
+}
+
+// headingID is the website's id rule (site/render.go, headingID); seen
+// counts the ids handed out so far.
+func headingID(seen map[string]int, text string) string {
+	var b strings.Builder
+	dash := false
+	for _, c := range strings.ToLower(text) {
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			b.WriteRune(c)
+			dash = false
+		case !dash && b.Len() > 0:
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	id := strings.TrimSuffix(b.String(), "-")
+	if id == "" {
+		id = "section"
+	}
+	for _, p := range []string{"scene-", "predict-", "real-", "explain-"} {
+		if strings.HasPrefix(id, p) {
+			id = "s-" + id
+		}
+	}
+	seen[id]++
+	if n := seen[id]; n > 1 {
+		id += "-" + strconv.Itoa(n)
+	}
+	return id
+}
+
+// chapterLinkRE is a link between chapter sources, "05-stealing.md#x"; the
+// website may already have rewritten it to "05-stealing.html#x".
+var chapterLinkRE = regexp.MustCompile(`^(?:\./)?(\d\d-[a-z0-9-]+)\.(?:md|html)(#.*)?$`)
+
+// LinkTarget is what a Markdown link destination in chapter c leads to:
+// "chapter:05-stealing#x" for another chapter (or this one), the address
+// itself for the web and anything else.
+func LinkTarget(c *chapters.Chapter, dest string) string {
+	if m := chapterLinkRE.FindStringSubmatch(dest); m != nil {
+		return "chapter:" + m[1] + m[2]
+	}
+	if strings.HasPrefix(dest, "#") && c != nil {
+		return "chapter:" + ChapterName(c) + dest
+	}
+	return dest
+}
+
+// refRE is a runtime source reference in inline code, as package chapters
+// and the website read it (shared/spec/chapters.md, "Runtime references").
+var refRE = regexp.MustCompile(`^([a-z0-9_]+\.go):([A-Za-z_][A-Za-z0-9_.()*]*)$`)
+
+// refLink is "ref:proc.go:findRunnable" for a runtime reference, "" for
+// other code.
+func refLink(code string) string {
+	if strings.Contains(code, ".go:") && refRE.MatchString(code) {
+		return "ref:" + code
+	}
+	return ""
+}
+
+// lines maps byte offsets of a chapter's source to 1-based line numbers.
+type lines []int // the offsets at which lines start
+
+func newLines(src []byte) lines {
+	l := lines{0}
+	for i, b := range src {
+		if b == '\n' {
+			l = append(l, i+1)
+		}
+	}
+	return l
+}
+
+func (l lines) at(off int) int { return sort.Search(len(l), func(i int) bool { return l[i] > off }) }
+
+// nodeLine is the chapter line where a block starts, 0 if it has none.
+func (l lines) nodeLine(n ast.Node) int {
+	switch x := n.(type) {
+	case *chapters.SceneNode:
+		return x.Scene.Line - 1
+	case *chapters.PredictNode:
+		return x.Predict.Line
+	case *chapters.RealNode:
+		return x.Real.Line
+	case *chapters.NotesNode:
+		return x.Notes.Line
+	case *chapters.ClaimNode:
+		return x.Claim.Line
+	}
+	if n.Type() == ast.TypeBlock && n.Lines().Len() > 0 {
+		return l.at(n.Lines().At(0).Start)
+	}
+	if t, ok := n.(*ast.Text); ok {
+		return l.at(t.Segment.Start)
+	}
+	for k := n.FirstChild(); k != nil; k = k.NextSibling() {
+		if v := l.nodeLine(k); v > 0 {
+			return v
+		}
+	}
+	return 0
+}

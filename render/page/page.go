@@ -1,0 +1,114 @@
+package page
+
+import (
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/render/view"
+)
+
+// Font is the face a run of text is set in.
+type Font uint8
+
+const (
+	Regular Font = iota
+	Bold
+	Italic
+	BoldItalic
+	Mono
+	MonoBold
+)
+
+// Measurer measures a string set in a font at size px (logical pixels).
+// The desktop app measures with the faces it draws with; tests use
+// NewMeasurer, which reads the same embedded font files without a GPU.
+type Measurer interface {
+	Advance(s string, f Font, size float32) float32
+}
+
+// Style is how a page is set.
+type Style struct {
+	Width float32 // the column width, logical pixels
+	Size  float32 // body text size in px: about 17 for reading, 34 and up for a slide at 1920×1080
+	Dark  bool    // the dark theme's colours
+	Slide bool    // projector typography: larger headings and spacing, no margin notes
+
+	// Height is, for a slide, the height left below the heading the
+	// caller draws: a scene slide's box fills it. 0: the box's height
+	// follows from the width.
+	Height float32
+	// Margin is the width of a margin column to the right of the text
+	// where runtime references (`proc.go:findRunnable`) are repeated as
+	// notes beside their line (Page.Margin). 0, or a slide: no notes.
+	Margin float32
+}
+
+// ItemKind is what an Item draws.
+type ItemKind uint8
+
+const (
+	ItemText  ItemKind = iota // Text at (X, Y) top-left, in Font at Size, colour Color; W×H its box
+	ItemRect                  // a filled rectangle (Fill, Radius): code and claim backgrounds, table cells, rules
+	ItemLine                  // a line from (X, Y) to (X+W, Y+H) in Color
+	ItemScene                 // the box where the reader plays Scene inline; the page draws nothing there
+	ItemImage                 // a poster or image: Src names it, the box is reserved
+)
+
+// Item is one positioned element of a laid-out page, in logical pixels
+// from the page's top-left corner.
+type Item struct {
+	Kind       ItemKind
+	X, Y, W, H float32
+	Text       string
+	Font       Font
+	Size       float32
+	Color      view.Color // text and lines
+	Fill       view.Color // rectangles
+	Radius     float32
+	// Link is where a text run leads: "chapter:05-stealing", with
+	// "#anchor" for a heading, "https://…" for the web, "ref:proc.go:findRunnable"
+	// for a runtime source reference.
+	Link  string
+	Scene *chapters.Scene // ItemScene
+	Src   string          // ItemImage
+	Role  string          // "h2", "p", "code", "claim", "table", "notes", … for tests
+
+	// Baseline is the y of a text run's baseline. Runs of different
+	// fonts on one line share it (a footnote number sits above it by
+	// design). Draw a run with its face's ascent above Baseline: with
+	// text/v2, translate to (X, Baseline - face.Metrics().HAscent).
+	Baseline float32
+}
+
+// Anchor is a heading of the page: the table of contents and search
+// jump to Y.
+type Anchor struct {
+	ID    string // the slug a link uses after '#'
+	Title string
+	Level int
+	Y     float32
+	Line  int // chapter line of the heading
+}
+
+// Page is a laid-out chapter (or part of one: a slide).
+type Page struct {
+	Items   []Item
+	Height  float32
+	Anchors []Anchor
+
+	// Targets are the other places a link can jump to, with the ids the
+	// website gives them: "scene-<id>", "predict-<n>", "real-<scene>",
+	// "fn:<n>" (a footnote) and "fnref:<n>" (where it is cited). Level
+	// is 0 and Title says what is there.
+	Targets []Anchor
+	// Margin holds the margin notes (Style.Margin > 0): text items whose
+	// X is from the margin column's left edge and whose Y is the page's.
+	Margin []Item
+}
+
+// Layout sets the blocks nodes (top-level nodes of c.Doc, e.g. all of
+// them for reading or one chapters.Slide's Nodes for a slide) at st. It
+// never fails: a block it cannot show is set as its source text.
+func Layout(c *chapters.Chapter, nodes []ast.Node, st Style, m Measurer) *Page {
+	return layout(c, nodes, st, m)
+}
