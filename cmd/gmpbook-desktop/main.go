@@ -1,0 +1,164 @@
+// Command gmpbook-desktop reads the notebook offline, in a desktop window.
+//
+//	gmpbook-desktop [--chapters DIR] [--chapter 05-stealing] [--scroll-to ANCHOR]
+//	                [--play-scene ID] [--search QUERY] [--dark] [--font-scale X] [--width W --height H]
+//	                [--state FILE] [--mode read] [-screenshot out.png [-frame out.json] [-frames N]]
+//
+// The chapters are the ones compiled into the binary, or with --chapters
+// an author's directory of NN-slug.md files (a chapter that does not
+// parse shows an error page with its file:line:col; the others open).
+// The app opens where the reader left off — chapter, place, theme, type
+// size and window size are kept in os.UserConfigDir()/gmpbook/desktop.json
+// (--state another file, --state "" none) — unless --chapter or
+// --scroll-to say otherwise. --play-scene shows a scene and starts it.
+//
+// Keys: ↑/↓, PageUp/PageDown, Space, Home/End scroll; [ and ] open the
+// previous and next chapter; Ctrl+F or / searches; Alt+← or Backspace
+// goes back, Alt+→ forward; t shows or hides the contents; d switches
+// the theme; Ctrl+= and Ctrl+− change the type size, Ctrl+0 resets it;
+// Tab moves the focus (links, scenes, exercise choices, buttons) and
+// Enter follows it. A focused scene takes the player's keys (space,
+// ←/→, Home/End, s h p, …); Escape gives them back to the page.
+//
+// With -screenshot it draws -frames frames, saves the window as a PNG
+// (and with -frame what it drew, as JSON) and exits: the end-to-end
+// tests run it so under xvfb-run.
+//
+// It needs cgo and, on Linux, the X11 and OpenGL headers (make deps).
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/gmpbook/gmpbook/desktop"
+	"github.com/gmpbook/gmpbook/desktop/model"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stderr))
+}
+
+func run(args []string, stderr io.Writer) int {
+	fs := flag.NewFlagSet("gmpbook-desktop", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	mode := fs.String("mode", "read", fmt.Sprintf("start in mode `name` (%s)", strings.Join(desktop.Modes(), ", ")))
+	dir := fs.String("chapters", "", "read the chapters from `DIR` (NN-slug.md files) instead of the embedded ones")
+	chapter := fs.String("chapter", "", "open `chapter` (05-stealing, 05 or stealing)")
+	scrollTo := fs.String("scroll-to", "", "open at the heading with id `anchor`")
+	playScene := fs.String("play-scene", "", "show the scene with id `ID` and play it")
+	search := fs.String("search", "", "open the search box with `query` typed in it")
+	dark := fs.Bool("dark", false, "use the dark theme")
+	fontScale := fs.Float64("font-scale", 0, "type size multiplier `X` (0.7 to 2; 0: as last time)")
+	width := fs.Int("width", 0, "window width in logical pixels (0: as last time)")
+	height := fs.Int("height", 0, "window height in logical pixels (0: as last time)")
+	statePath := fs.String("state", "default", "where to keep the reading state (default: the user's config directory; \"\": nowhere)")
+	shot := fs.String("screenshot", "", "save the window as a PNG `file` after -frames frames, then exit")
+	frameOut := fs.String("frame", "", "with -screenshot: also write what was drawn as JSON to `file`")
+	frames := fs.Int("frames", 5, "with -screenshot: frames to draw before saving")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: gmpbook-desktop [flags]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() != 0 {
+		fs.Usage()
+		return 2
+	}
+
+	book := model.Embedded()
+	if *dir != "" {
+		b, err := model.FromDir(*dir)
+		if err != nil {
+			fmt.Fprintf(stderr, "gmpbook-desktop: %v\n", err)
+			return 2
+		}
+		book = b
+		for _, e := range b.Entries {
+			if e.Err != nil {
+				fmt.Fprintf(stderr, "%v\n", e.Err)
+			}
+		}
+	}
+
+	path := *statePath
+	if path == "default" {
+		p, err := model.StatePath()
+		if err != nil {
+			fmt.Fprintf(stderr, "gmpbook-desktop: no place to keep the reading state: %v\n", err)
+			p = ""
+		}
+		path = p
+	}
+	var st model.State
+	if path != "" {
+		s, err := model.LoadState(path)
+		if err != nil {
+			fmt.Fprintf(stderr, "gmpbook-desktop: %v\n", err)
+		}
+		st = s
+	}
+	if *dark {
+		st.Dark = true
+	}
+	if *fontScale != 0 {
+		st.FontScale = float32(*fontScale)
+	}
+	if *width > 0 && *height > 0 {
+		st.Width, st.Height = *width, *height
+	}
+	if *scrollTo != "" && *chapter == "" {
+		// A heading of the chapter the reader is in (or the first).
+		st.Anchor, st.Offset = "", 0
+	}
+
+	opt := &desktop.Options{Book: book, Mode: *mode, State: st, StatePath: path, Chapter: *chapter, ScrollTo: *scrollTo,
+		PlayScene: *playScene, Search: *search, Title: "gmpbook", Stderr: stderr}
+	if *shot != "" {
+		opt.Capture = &desktop.Capture{AfterFrames: *frames, Save: func(img *image.RGBA, scale float64, dump any) error {
+			return save(*shot, *frameOut, img, scale, dump)
+		}}
+	}
+	if err := desktop.Run(opt); err != nil {
+		fmt.Fprintf(stderr, "gmpbook-desktop: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// Dump is what -frame writes: the device pixels per logical pixel of the
+// PNG, and what the mode drew (logical pixels).
+type Dump struct {
+	Scale float64
+	Mode  any
+}
+
+func save(pngPath, framePath string, img *image.RGBA, scale float64, dump any) error {
+	out, err := os.Create(pngPath)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(out, img); err != nil {
+		out.Close()
+		return err
+	}
+	if err := out.Close(); err != nil {
+		return err
+	}
+	if framePath == "" {
+		return nil
+	}
+	data, err := json.MarshalIndent(Dump{Scale: scale, Mode: dump}, "", "\t")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(framePath, data, 0o644)
+}

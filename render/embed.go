@@ -1,0 +1,274 @@
+package render
+
+import (
+	"image"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/gmpbook/gmpbook/render/view"
+)
+
+// Panel is a player embedded in a larger screen: a Source and its
+// Controls drawn into a rectangle of someone else's window (the desktop
+// app's page, where scenes play inline between paragraphs). The host owns
+// the window, the input and the focus; it tells the panel where it sits,
+// hands it the pointer and, while the panel has the focus, the keys, and
+// asks it to draw.
+//
+// A panel remembers what it last drew, so that a host whose screen keeps
+// its pixels (ebiten.SetScreenClearedEveryFrame(false)) repaints only the
+// boxes of the panel where the picture changed, as Game does for a whole
+// window.
+type Panel struct {
+	src      Source
+	drawer   *Drawer
+	controls *Controls
+
+	r       rect // where the panel sits, logical pixels of the host's screen
+	focused bool
+
+	frame  view.Frame
+	shapes []view.Shape // the display list laid out by Layout, in screen coordinates
+
+	// What the screen shows of the panel.
+	shown      []view.Shape
+	shownR     rect
+	shownScale float32
+	dirty      []rect
+
+	in Input
+}
+
+// PanelInput is what the host hands a panel for one tick.
+type PanelInput struct {
+	// Dt is the wall time the tick stands for, in seconds.
+	Dt float64
+	// Keys, Shift and Chars are the keys pressed (with repeats) and the
+	// characters typed during the tick. The host gives them only to the
+	// panel that has the focus.
+	Keys  []ebiten.Key
+	Shift bool
+	Chars []rune
+	// Pointer is the mouse or touch in the host's logical pixels. The host
+	// leaves it not Present when the pointer is elsewhere (over another
+	// panel, the host's own chrome) unless the panel is being dragged.
+	Pointer Pointer
+}
+
+// NewPanel returns a panel that plays src and draws with d (the host's
+// drawer: panels share its sprites and glyph caches).
+func NewPanel(src Source, d *Drawer) *Panel {
+	return &Panel{src: src, drawer: d, controls: NewControls(d.Measure)}
+}
+
+// Source is the player the panel shows.
+func (p *Panel) Source() Source { return p.src }
+
+// SetBounds places the panel at x, y with size w×h, logical pixels of the
+// host's screen.
+func (p *Panel) SetBounds(x, y, w, h float32) { p.r = rect{x, y, w, h} }
+
+// Bounds is where the panel sits.
+func (p *Panel) Bounds() (x, y, w, h float32) { return p.r.x, p.r.y, p.r.w, p.r.h }
+
+// SetFocused gives the panel the keyboard focus or takes it away. Taking
+// it away also drops the focus ring of the panel's buttons.
+func (p *Panel) SetFocused(on bool) {
+	p.focused = on
+	if !on {
+		p.controls.focus = -1
+	}
+}
+
+// Focused reports whether the panel has the keyboard focus.
+func (p *Panel) Focused() bool { return p.focused }
+
+// Dragging reports whether the timeline is being dragged: the host keeps
+// sending the pointer to the panel until it is released, even outside it.
+func (p *Panel) Dragging() bool { return p.controls.dragging }
+
+// Contains reports whether the point (host logical pixels) is on the panel.
+func (p *Panel) Contains(x, y float32) bool { return p.r.contains(x, y) }
+
+// Key offers the panel a focus key (Tab, Shift+Tab, Enter, Escape) and
+// reports whether it took it. Tab walks the panel's buttons; from the
+// last button (the first, with Shift) it is not taken, so that the host
+// moves its focus on; Escape is taken only while a button has the focus.
+func (p *Panel) Key(k ebiten.Key, shift bool) bool {
+	n := len(p.controls.buttons)
+	switch k {
+	case ebiten.KeyTab:
+		if n == 0 {
+			return false
+		}
+		last, first := -1, -1
+		for i, b := range p.controls.buttons {
+			if b.role != "" {
+				if first < 0 {
+					first = i
+				}
+				last = i
+			}
+		}
+		if f := p.controls.focus; !shift && f == last || shift && f == first {
+			p.controls.focus = -1
+			return false
+		}
+		p.controls.Key(k, shift)
+		return true
+	case ebiten.KeyEscape:
+		if p.controls.focus < 0 {
+			return false
+		}
+		p.controls.Key(k, shift)
+		return true
+	}
+	return false
+}
+
+// Update turns the tick's input into the player's commands, as Game does
+// for a window, and advances the Source. Keys that Key took are not
+// handed again.
+func (p *Panel) Update(in *PanelInput) error {
+	st := p.src.Status()
+	cmds := p.in.Commands[:0]
+	for _, k := range in.Keys {
+		if k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter {
+			if p.controls.focus >= 0 {
+				cmds = append(cmds, p.controls.Key(k, in.Shift)...)
+				continue
+			}
+		}
+		if c, ok := keyCommand(k, in.Shift, st); ok {
+			cmds = append(cmds, c)
+		}
+	}
+	for _, r := range in.Chars {
+		if c, ok := charCommand(r, st); ok {
+			cmds = append(cmds, c)
+		}
+	}
+	// The pointer in the panel's own coordinates.
+	ptr := in.Pointer
+	ptr.X -= p.r.x
+	ptr.Y -= p.r.y
+	if !ptr.Present && !p.controls.dragging {
+		ptr = Pointer{}
+	}
+	cmds = append(cmds, p.controls.Pointer(ptr, st)...)
+	if p.controls.Contains(ptr.X, ptr.Y) || p.controls.dragging || !p.r.contains(in.Pointer.X, in.Pointer.Y) {
+		ptr = Pointer{}
+	}
+	p.in = Input{Dt: in.Dt, Commands: cmds, Pointer: ptr}
+	return p.src.Update(&p.in)
+}
+
+// Layout lays the panel out at its bounds — the Source's frame above the
+// chrome — and reports whether the result differs from what the screen
+// shows, that is whether Draw has something to do.
+func (p *Panel) Layout(scale float32) bool {
+	st := p.src.Status()
+	w, h := p.r.w, p.r.h
+	ch := p.controls.Height(st, w)
+	f := p.src.Frame(w, max(0, h-ch))
+	local := append(p.shapes[:0], f.Shapes...)
+	local = p.controls.Layout(local, st, f.Narration, f.Caption, w, h)
+	for i := range local {
+		local[i].X += p.r.x
+		local[i].Y += p.r.y
+	}
+	p.shapes = local
+	p.frame = f
+	p.frame.W, p.frame.H, p.frame.Shapes = w, h, p.shapes
+	if p.shown == nil || p.shownR != p.r || p.shownScale != scale || len(p.shown) != len(p.shapes) {
+		return true
+	}
+	for i := range p.shapes {
+		if p.shapes[i] != p.shown[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// Frame is the display list Layout made, in the host's logical pixels:
+// the Source's frame followed by the chrome. It is valid until the next
+// Layout.
+func (p *Panel) Frame() *view.Frame { return &p.frame }
+
+// Status is the Source's status.
+func (p *Panel) Status() Status { return p.src.Status() }
+
+// Draw draws the panel on screen (device pixels, scale per logical
+// pixel), inside the clip box (host logical pixels: the part of the host's
+// screen where the panel may show, such as the page's viewport). With
+// full it paints all of it; otherwise only the boxes where the display
+// list changed since the last Draw. Call Layout first, and draw between
+// the drawer's BeginFrame and EndFrame (the host's frame).
+func (p *Panel) Draw(screen *ebiten.Image, scale float32, clipX, clipY, clipW, clipH float32, full bool) {
+	clip := intersect(p.r, rect{clipX, clipY, clipW, clipH})
+	if p.shown == nil || p.shownR != p.r || p.shownScale != scale {
+		full = true
+	}
+	var boxes []rect
+	if full {
+		boxes = append(p.dirty[:0], clip)
+	} else {
+		boxes = p.drawer.diff(p.dirty[:0], p.shown, p.shapes)
+		for i := range boxes {
+			boxes[i] = intersect(boxes[i], clip)
+		}
+	}
+	p.dirty = boxes
+	b := screen.Bounds()
+	for _, r := range boxes {
+		if r.w <= 0 || r.h <= 0 {
+			continue
+		}
+		dr := deviceRect(r, scale).Intersect(b)
+		if dr.Empty() {
+			continue
+		}
+		sub := screen.SubImage(dr).(*ebiten.Image)
+		sub.Fill(rgba(colBackground))
+		c := rect{float32(dr.Min.X) / scale, float32(dr.Min.Y) / scale, float32(dr.Dx()) / scale, float32(dr.Dy()) / scale}
+		p.drawer.DrawIn(sub, p.shapes, scale, &c)
+	}
+	p.shown = append(p.shown[:0], p.shapes...)
+	p.shownR, p.shownScale = p.r, scale
+}
+
+// Forget makes the next Draw paint the whole panel (the host painted over
+// it).
+func (p *Panel) Forget() { p.shown = p.shown[:0] }
+
+// DrawClipped draws shapes (logical pixels) on dst (device pixels, scale
+// per logical pixel), clipped to the box x, y, w, h: for a host that draws
+// its own geometry with the player's anti-aliased drawer.
+func (d *Drawer) DrawClipped(dst *ebiten.Image, shapes []view.Shape, scale float32, x, y, w, h float32) {
+	dr := deviceRect(rect{x, y, w, h}, scale).Intersect(dst.Bounds())
+	if dr.Empty() {
+		return
+	}
+	sub := dst.SubImage(dr).(*ebiten.Image)
+	c := rect{x, y, w, h}
+	d.DrawIn(sub, shapes, scale, &c)
+}
+
+// deviceRect is the box r (logical pixels) in device pixels, rounded
+// outwards.
+func deviceRect(r rect, scale float32) image.Rectangle {
+	return image.Rect(int(math.Floor(float64(r.x*scale))), int(math.Floor(float64(r.y*scale))),
+		int(math.Ceil(float64((r.x+r.w)*scale))), int(math.Ceil(float64((r.y+r.h)*scale))))
+}
+
+// intersect is the common part of a and b (zero size if none).
+func intersect(a, b rect) rect {
+	x0, y0 := max(a.x, b.x), max(a.y, b.y)
+	x1, y1 := min(a.x+a.w, b.x+b.w), min(a.y+a.h, b.y+b.h)
+	if x1 <= x0 || y1 <= y0 {
+		return rect{x0, y0, 0, 0}
+	}
+	return rect{x0, y0, x1 - x0, y1 - y0}
+}
