@@ -47,7 +47,14 @@ type Slide struct {
 // under the same heading continues on a slide with the same title. The
 // first slide is the title slide (front matter and anything before the
 // first break). Slides never come out empty, except the title slide.
-func (c *Chapter) Slides() []Slide {
+//
+// A content slide with more text than a projector shows in large type is
+// split into continuation slides (see splitLong), so that every reader —
+// the website and the desktop app — numbers the slides the same way.
+func (c *Chapter) Slides() []Slide { return c.splitLong(c.slides()) }
+
+// slides is Slides before long slides are split.
+func (c *Chapter) slides() []Slide {
 	out := []Slide{{Kind: SlideTitle, Title: c.Title, Line: 1}}
 	cur := &out[0]
 	title := c.Title // the heading in force, for continuation slides
@@ -161,6 +168,20 @@ func inlineText(n ast.Node, src []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return strings.TrimSpace(sb.String())
+}
+
+// NodeLine is the chapter line where a block starts (0 if unknown).
+func (c *Chapter) NodeLine(n ast.Node) int {
+	if p, ok := n.(*ListPart); ok {
+		k := 0
+		for it := p.List.FirstChild(); it != nil; it = it.NextSibling() {
+			if k == p.From {
+				return c.nodeLine(it)
+			}
+			k++
+		}
+	}
+	return c.nodeLine(n)
 }
 
 // InlineText is the plain text of a node's inline content (a heading, a

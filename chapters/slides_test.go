@@ -1,6 +1,7 @@
 package chapters
 
 import (
+	"github.com/yuin/goldmark/ast"
 	"strings"
 	"testing"
 
@@ -57,5 +58,40 @@ func TestEveryChapterHasSlidesWithNotes(t *testing.T) {
 		}
 		require.Equal(t, len(c.Scenes), scenes, "%s: every scene is a slide", c.File)
 		require.Equal(t, len(c.Notes) > 0, notes > 0, "%s: notes land on slides", c.File)
+	}
+}
+
+func TestSplittingLongSlidesKeepsEveryBlockOnceAndInOrder(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	for _, c := range all {
+		in := c.slides()
+		out := c.splitLong(in)
+		require.GreaterOrEqual(t, len(out), len(in), c.File)
+		units := func(ss []Slide) int {
+			n := 0
+			for _, s := range ss {
+				for _, x := range s.Nodes {
+					switch b := x.(type) {
+					case *ListPart:
+						n += b.To - b.From
+					case *ast.List:
+						n += b.ChildCount()
+					default:
+						n++
+					}
+				}
+			}
+			return n
+		}
+		require.Equal(t, units(in), units(out), "%s: every block and list item is on one slide", c.File)
+		for i := 1; i < len(out); i++ {
+			require.GreaterOrEqual(t, out[i].Line, out[i-1].Line, "%s: slide %d starts before slide %d", c.File, i+1, i)
+		}
+		for _, s := range out {
+			if s.Kind == SlideContent && len(s.Nodes) > 0 {
+				require.Greater(t, s.Line, 0)
+			}
+		}
 	}
 }

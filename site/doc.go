@@ -24,6 +24,15 @@
 // search, dark mode and the exercises, and puts text from readers, URLs or
 // the player into the page only as text.
 //
+// Each chapter also becomes a presentation, present/NN-slug.html
+// (present.go): the slides of chapters.Slides, rendered with the same
+// Markdown renderer, slides with too much text split at block or list-item
+// boundaries, each scene a slide whose narrated steps are fragments (the
+// event where each caption starts, from the same simulation the browser's
+// player runs), each predict block a poll. The deck's script
+// (assets/present.js) scales a 1920×1080 stage to the window, drives the
+// scene's player, and keeps a presenter view in a second window in step.
+//
 // A Site is the set of files in memory. WriteDir writes it out (gmpbook
 // site); Handler serves it (gmpbook serve) with the right media types,
 // compression, caching validators, a Content-Security-Policy and no path

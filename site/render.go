@@ -52,6 +52,15 @@ type chapterRenderer struct {
 
 func newChapterRenderer(b *builder, c *chapters.Chapter) *chapterRenderer {
 	r := &chapterRenderer{b: b, c: c, ids: map[string]int{}}
+	r.setMarkdown()
+	return r
+}
+
+// setMarkdown makes the renderer's goldmark: GFM, footnotes and chroma,
+// with the chapter nodes' renderers, and extra renderers that take over
+// the node kinds they register (a lower priority number wins; the
+// chapter's own are at 10).
+func (r *chapterRenderer) setMarkdown(extra ...util.PrioritizedValue) {
 	r.md = goldmark.New(
 		goldmark.WithExtensions(
 			extension.GFM,
@@ -61,9 +70,8 @@ func newChapterRenderer(b *builder, c *chapters.Chapter) *chapterRenderer {
 				highlighting.WithFormatOptions(chromaOptions...),
 			),
 		),
-		goldmark.WithRendererOptions(renderer.WithNodeRenderers(util.Prioritized(r, 10))),
+		goldmark.WithRendererOptions(renderer.WithNodeRenderers(append([]util.PrioritizedValue{util.Prioritized(r, 10)}, extra...)...)),
 	)
-	return r
 }
 
 // RegisterFuncs claims the chapter node kinds plus headings (for anchors)
@@ -435,15 +443,23 @@ func (r *chapterRenderer) renderReal(w util.BufWriter, src []byte, node ast.Node
 	if !entering {
 		return ast.WalkSkipChildren, nil
 	}
-	re := node.(*chapters.RealNode).Real
+	d, err := r.realData(node.(*chapters.RealNode).Real)
+	if err != nil {
+		return ast.WalkStop, err
+	}
+	return ast.WalkSkipChildren, r.b.tmpl.ExecuteTemplate(w, "real", d)
+}
+
+// realData is what a "run it for real" box shows.
+func (r *chapterRenderer) realData(re *chapters.Real) (realData, error) {
 	s := r.c.SceneByID(re.Scene)
 	prog, err := script.Complete(s.Compiled.Scene)
 	if err != nil {
-		return ast.WalkStop, fmt.Errorf("%s:%d: real: %w", r.c.File, re.Line, err)
+		return realData{}, fmt.Errorf("%s:%d: real: %w", r.c.File, re.Line, err)
 	}
 	code, err := highlight(string(prog))
 	if err != nil {
-		return ast.WalkStop, err
+		return realData{}, err
 	}
 	file := re.Scene + ".go"
 	d := realData{Scene: re.Scene, Claim: re.Claim, Check: re.Check, File: file,
@@ -454,7 +470,7 @@ func (r *chapterRenderer) renderReal(w util.BufWriter, src []byte, node ast.Node
 			d.Output, d.HasOut = string(out), true
 		}
 	}
-	return ast.WalkSkipChildren, r.b.tmpl.ExecuteTemplate(w, "real", d)
+	return d, nil
 }
 
 // RealOutputName is the file in which the test suite keeps what a chapter

@@ -60,6 +60,9 @@ type Site struct {
 	HasPlayer bool
 	// Pages lists the chapter pages in order.
 	Pages []string
+	// Presentations lists the chapters' slides pages (PresentName), in
+	// the same order.
+	Presentations []string
 	// csp holds the Content-Security-Policy of pages that need their own
 	// (the player page's inline scripts, by hash).
 	csp map[string]string
@@ -74,8 +77,9 @@ type builder struct {
 	assetURL  map[string]string // asset path → path?v=hash, for caching
 }
 
-// Build renders the notebook: an index, one page per chapter, the search
-// index, the assets and the player.
+// Build renders the notebook: an index, one page and one presentation per
+// chapter, the search index, the assets and the player. It fails, and
+// writes nothing, if any chapter page or presentation cannot be made.
 func Build(opts Options) (*Site, error) {
 	chs := opts.Chapters
 	if chs == nil {
@@ -175,7 +179,7 @@ func Build(opts Options) (*Site, error) {
 	// Pages.
 	var toc []tocEntry
 	for _, c := range chs {
-		toc = append(toc, tocEntry{Number: c.Number, Title: c.Title, Summary: c.Summary, Goals: c.Goals, URL: PageName(c)})
+		toc = append(toc, tocEntry{Number: c.Number, Title: c.Title, Summary: c.Summary, Goals: c.Goals, URL: PageName(c), Present: PresentName(c)})
 	}
 	for i, c := range chs {
 		r := newChapterRenderer(b, c)
@@ -203,6 +207,12 @@ func Build(opts Options) (*Site, error) {
 		}
 		s.Files[PageName(c)] = out.Bytes()
 		s.Pages = append(s.Pages, PageName(c))
+		slides, err := b.present(c, &toc[i])
+		if err != nil {
+			return nil, err
+		}
+		s.Files[PresentName(c)] = slides
+		s.Presentations = append(s.Presentations, PresentName(c))
 	}
 	var out bytes.Buffer
 	pd := pageData{Title: "The Go scheduler, one goroutine at a time", TOC: toc, HasPlayer: b.hasPlayer, Index: true}
@@ -231,6 +241,7 @@ type tocEntry struct {
 	Summary string
 	Goals   []string
 	URL     string
+	Present string // the chapter's slides
 }
 
 // pageData is what a page template gets.

@@ -258,6 +258,11 @@ func OpenAsync(name string) <-chan *Deck {
 	return ch
 }
 
+// ErrorDeck is the deck of a chapter that could not be read: one error
+// slide that shows err (for a window that has the chapter's error from
+// elsewhere, such as the desktop app's book of an author's directory).
+func ErrorDeck(name string, err error) *Deck { return errorDeck(name, err) }
+
 func errorDeck(name string, err error) *Deck {
 	s := Slide{Slide: chapters.Slide{Kind: chapters.SlideContent, Title: "This chapter cannot be shown", Line: 1}, Number: 1, Start: -1, Err: err}
 	return &Deck{Name: name, Title: s.Title, Slides: []Slide{s}, Err: err}

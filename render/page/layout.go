@@ -263,7 +263,10 @@ func (b *builder) block(n ast.Node, x0, x1 float32) {
 	case *ast.Paragraph, *ast.TextBlock:
 		b.paragraph(n, x0, x1)
 	case *ast.List:
-		b.list(n, x0, x1)
+		b.list(n, 0, n.ChildCount(), x0, x1)
+	case *chapters.ListPart:
+		// A long list split over slides: its items From…To, numbered on.
+		b.list(n.List, n.From, n.To, x0, x1)
 	case *ast.Blockquote:
 		b.quote(n, x0, x1)
 	case *ast.FencedCodeBlock:
@@ -420,7 +423,9 @@ func (b *builder) plainInto(s string, base span) {
 	}
 }
 
-func (b *builder) list(l *ast.List, x0, x1 float32) {
+// list sets the items from…to (exclusive) of l; an ordered list numbers
+// them from l.Start+from.
+func (b *builder) list(l *ast.List, from, to int, x0, x1 float32) {
 	size := b.text.size
 	b.open(b.blockGap())
 	saveTight := b.tight
@@ -434,7 +439,7 @@ func (b *builder) list(l *ast.List, x0, x1 float32) {
 
 	var indent float32
 	if l.IsOrdered() {
-		last := l.Start + l.ChildCount() - 1
+		last := l.Start + to - 1
 		indent = max(1.6*size, b.m.Advance(strconv.Itoa(last)+".", Regular, size)+0.7*size)
 	} else {
 		indent = 1.5 * size
@@ -444,9 +449,13 @@ func (b *builder) list(l *ast.List, x0, x1 float32) {
 	if l.IsTight {
 		between = b.k.itemGap
 	}
-	n := l.Start
+	n := l.Start + from
 	first := true
+	k := -1
 	for it := l.FirstChild(); it != nil; it = it.NextSibling() {
+		if k++; k < from || k >= to {
+			continue
+		}
 		if !first {
 			b.y += between
 		}
