@@ -294,3 +294,60 @@ func splitFields(l string) ([]string, error) {
 	}
 	return out, nil
 }
+
+// settingKeys are the keys a scene may set, in the order they are written
+// back (command flags, URL parameters, the line under a scene's title).
+var settingKeys = []string{"procs", "seed", "go", "startup", "until"}
+
+// Flags lists the settings that were set, as key and value in the form
+// Set reads back ("procs" "2", "until" "50ms"), in a fixed order.
+func (s Settings) Flags() [][2]string {
+	var out [][2]string
+	for _, k := range settingKeys {
+		if !s.IsSet(k) {
+			continue
+		}
+		var v string
+		switch k {
+		case "procs":
+			v = strconv.Itoa(s.Procs)
+		case "seed":
+			v = strconv.FormatUint(s.Seed, 10)
+		case "go":
+			v = s.Go
+		case "startup":
+			v = s.Startup
+		case "until":
+			v = FormatDuration(s.Until)
+		}
+		out = append(out, [2]string{k, v})
+	}
+	return out
+}
+
+// FormatDuration writes nanoseconds the way settings write durations, in
+// the largest unit that divides them ("50ms", "2s", "1500ns").
+func FormatDuration(ns int64) string {
+	for _, u := range []struct {
+		n    int64
+		name string
+	}{{3600e9, "h"}, {60e9, "m"}, {1e9, "s"}, {1e6, "ms"}, {1e3, "us"}} {
+		if ns != 0 && ns%u.n == 0 {
+			return strconv.FormatInt(ns/u.n, 10) + u.name
+		}
+	}
+	return strconv.FormatInt(ns, 10) + "ns"
+}
+
+// RealCommand is the gmpbook command that runs a scene's program, saved as
+// file, on the installed toolchain with the settings the scene set: what
+// every reader's "run it for real" box shows.
+func (s Settings) RealCommand(file string) string {
+	var b strings.Builder
+	b.WriteString("gmpbook real")
+	for _, kv := range s.Flags() {
+		b.WriteString(" -" + kv[0] + " " + kv[1])
+	}
+	b.WriteString(" " + file)
+	return b.String()
+}

@@ -137,7 +137,7 @@ func (b *builder) present(c *chapters.Chapter, entry *tocEntry) ([]byte, error) 
 			sp := &slidePoll{Scene: p.Scene, Question: p.Question, Expected: want}
 			for k, ch := range p.Choices {
 				sp.Choices = append(sp.Choices, pollChoice{Letter: string(rune('A' + k%26)), Text: ch,
-					Right: normalizeAnswer(ch, p.Answer) == normalizeAnswer(want, p.Answer)})
+					Right: p.Grade(ch, want)})
 			}
 			sd.Poll, sd.Frags = sp, 1
 		}
@@ -230,26 +230,6 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScen
 			SVG: template.HTML(SVG(f, title+": "+frameLabel(f)))})
 	}
 	return sc, nil
-}
-
-// normalizeAnswer is how the chapter page compares an answer with the
-// simulator's (site.js normalizeAnswer): order answers ignore commas and
-// semicolons, output answers compare line by line, and spaces collapse.
-func normalizeAnswer(s, kind string) string {
-	s = strings.ReplaceAll(s, "\r", "")
-	if kind == "order" {
-		s = strings.NewReplacer(",", " ", ";", " ").Replace(s)
-	}
-	if kind == "output" {
-		var lines []string
-		for _, l := range strings.Split(s, "\n") {
-			if l = strings.Join(strings.Fields(l), " "); l != "" {
-				lines = append(lines, l)
-			}
-		}
-		return strings.Join(lines, "\n")
-	}
-	return strings.Join(strings.Fields(s), " ")
 }
 
 // presentRenderer renders what differs on a slide from the chapter page:

@@ -133,9 +133,3 @@ func TestPresentPageHasTheChaptersSlides(t *testing.T) {
 		require.Equal(t, 1, strings.Count(rest, fmt.Sprintf("Item %d of", i)), "item %d", i)
 	}
 }
-
-func TestNormalizeAnswerMatchesThePageScript(t *testing.T) {
-	require.Equal(t, "a b c", normalizeAnswer(" a, b;c ", "order"))
-	require.Equal(t, "x y\nz", normalizeAnswer("  x   y \n\n z\r\n", "output"))
-	require.Equal(t, "worker 1 done", normalizeAnswer("worker  1 done ", "first-line"))
-}

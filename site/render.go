@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"net/url"
 	"regexp"
-	"strconv"
 	"strings"
 
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
@@ -136,7 +135,7 @@ func endsExplanation(n ast.Node) bool {
 func (r *chapterRenderer) renderHeading(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 	n := node.(*ast.Heading)
 	if entering {
-		id := r.headingID(plainText(n, src))
+		id := r.headingID(chapters.PlainText(n, src))
 		fmt.Fprintf(w, "<h%d id=\"%s\">", n.Level, template.HTMLEscapeString(id))
 		return ast.WalkContinue, nil
 	}
@@ -145,38 +144,8 @@ func (r *chapterRenderer) renderHeading(w util.BufWriter, src []byte, node ast.N
 	return ast.WalkContinue, nil
 }
 
-// headingID makes a unique id of lowercase letters, digits and dashes.
-func (r *chapterRenderer) headingID(text string) string {
-	var b strings.Builder
-	dash := false
-	for _, c := range strings.ToLower(text) {
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			b.WriteRune(c)
-			dash = false
-		case !dash && b.Len() > 0:
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	id := strings.TrimSuffix(b.String(), "-")
-	if id == "" {
-		id = "section"
-	}
-	// Scenes and exercises own the "scene-", "predict-", "real-" and
-	// "explain-" ids.
-	for _, p := range []string{"scene-", "predict-", "real-", "explain-"} {
-		if strings.HasPrefix(id, p) {
-			id = "s-" + id
-		}
-	}
-	r.ids[id]++
-	if n := r.ids[id]; n > 1 {
-		id += "-" + strconv.Itoa(n)
-	}
-	r.lastID = id
-	return id
-}
+// headingID is the chapter's next heading id (chapters.HeadingID).
+func (r *chapterRenderer) headingID(text string) string { return chapters.HeadingID(r.ids, text) }
 
 // renderCodeSpan links `file.go:function` runtime references to the Go
 // source and renders other inline code as goldmark does.
@@ -274,28 +243,7 @@ func strongLabel(n ast.Node, src []byte) string {
 	if !ok || e.Level != 2 {
 		return ""
 	}
-	return strings.TrimSpace(plainText(e, src))
-}
-
-// plainText is the text of a node's inline content.
-func plainText(n ast.Node, src []byte) string {
-	var b strings.Builder
-	_ = ast.Walk(n, func(x ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch t := x.(type) {
-		case *ast.Text:
-			b.Write(t.Segment.Value(src))
-			if t.SoftLineBreak() || t.HardLineBreak() {
-				b.WriteByte(' ')
-			}
-		case *ast.String:
-			b.Write(t.Value)
-		}
-		return ast.WalkContinue, nil
-	})
-	return b.String()
+	return strings.TrimSpace(chapters.PlainText(e, src))
 }
 
 // sceneData is what a scene's figure shows.
@@ -347,39 +295,11 @@ func (r *chapterRenderer) renderScene(w util.BufWriter, src []byte, node ast.Nod
 func sceneParams(st script.Settings) (query, words string) {
 	v := url.Values{}
 	var ws []string
-	add := func(k, val string) {
-		v.Set(k, val)
-		ws = append(ws, k+"="+val)
-	}
-	if st.IsSet("procs") {
-		add("procs", strconv.Itoa(st.Procs))
-	}
-	if st.IsSet("seed") {
-		add("seed", strconv.FormatUint(st.Seed, 10))
-	}
-	if st.IsSet("go") {
-		add("go", st.Go)
-	}
-	if st.IsSet("startup") {
-		add("startup", st.Startup)
-	}
-	if st.IsSet("until") {
-		add("until", durationSetting(st.Until))
+	for _, kv := range st.Flags() {
+		v.Set(kv[0], kv[1])
+		ws = append(ws, kv[0]+"="+kv[1])
 	}
 	return v.Encode(), strings.Join(ws, " ")
-}
-
-// durationSetting formats nanoseconds the way settings write durations.
-func durationSetting(ns int64) string {
-	for _, u := range []struct {
-		n    int64
-		name string
-	}{{3600e9, "h"}, {60e9, "m"}, {1e9, "s"}, {1e6, "ms"}, {1e3, "us"}} {
-		if ns%u.n == 0 {
-			return strconv.FormatInt(ns/u.n, 10) + u.name
-		}
-	}
-	return strconv.FormatInt(ns, 10) + "ns"
 }
 
 // highlight renders Go source with chroma, as ```go blocks are.
@@ -463,7 +383,7 @@ func (r *chapterRenderer) realData(re *chapters.Real) (realData, error) {
 	}
 	file := re.Scene + ".go"
 	d := realData{Scene: re.Scene, Claim: re.Claim, Check: re.Check, File: file,
-		Command: realCommand(s.Settings, file), Program: string(prog), Code: code,
+		Command: s.Settings.RealCommand(file), Program: string(prog), Code: code,
 		OutFile: RealOutputName(r.c.Number, re.Scene)}
 	if r.b.opts.Real != nil {
 		if out, err := fs.ReadFile(r.b.opts.Real, d.OutFile); err == nil {
@@ -477,32 +397,4 @@ func (r *chapterRenderer) realData(re *chapters.Real) (realData, error) {
 // scene printed on the real runtime: chapters/real/NN-sceneid.out.
 func RealOutputName(chapter int, scene string) string {
 	return fmt.Sprintf("%02d-%s.out", chapter, scene)
-}
-
-// realCommand is the gmpbook command that runs the saved program on the
-// installed toolchain with the settings the chapter gave the scene.
-func realCommand(st script.Settings, file string) string {
-	var b strings.Builder
-	b.WriteString("gmpbook real")
-	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
-		if !st.IsSet(k) {
-			continue
-		}
-		var v string
-		switch k {
-		case "procs":
-			v = strconv.Itoa(st.Procs)
-		case "seed":
-			v = strconv.FormatUint(st.Seed, 10)
-		case "go":
-			v = st.Go
-		case "startup":
-			v = st.Startup
-		case "until":
-			v = durationSetting(st.Until)
-		}
-		fmt.Fprintf(&b, " -%s %s", k, v)
-	}
-	b.WriteString(" " + file)
-	return b.String()
 }

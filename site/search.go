@@ -28,7 +28,7 @@ func searchIndex(chs []*chapters.Chapter) ([]byte, error) {
 		for n := c.Doc.FirstChild(); n != nil; n = n.NextSibling() {
 			if h, ok := n.(*ast.Heading); ok {
 				flush()
-				t := plainText(h, c.Source)
+				t := chapters.PlainText(h, c.Source)
 				cur = searchEntry{Page: PageName(c), Chapter: c.Number, Title: c.Title, Section: t, Anchor: ids.headingID(t)}
 				continue
 			}
@@ -63,12 +63,12 @@ func blockText(b *strings.Builder, n ast.Node, src []byte) {
 		return
 	}
 	if n.Type() == ast.TypeInline {
-		b.WriteString(plainText(n, src))
+		b.WriteString(chapters.PlainText(n, src))
 		return
 	}
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		if c.Type() == ast.TypeInline {
-			b.WriteString(plainText(c, src))
+			b.WriteString(chapters.PlainText(c, src))
 		} else {
 			blockText(b, c, src)
 		}

@@ -7,32 +7,11 @@ import (
 	"github.com/gmpbook/gmpbook/render/page"
 )
 
-// NormalizeAnswer puts an answer in the form it is compared in, the same
-// way the website does: carriage returns dropped; runs of white space
-// made one space; for "order", commas and semicolons are spaces too; for
-// "output", each line is normalized and blank lines dropped.
-func NormalizeAnswer(s, kind string) string {
-	s = strings.ReplaceAll(s, "\r", "")
-	if kind == "order" {
-		s = strings.NewReplacer(",", " ", ";", " ").Replace(s)
-	}
-	if kind == "output" || kind == "" {
-		var lines []string
-		for _, l := range strings.Split(s, "\n") {
-			if l = strings.Join(strings.Fields(l), " "); l != "" {
-				lines = append(lines, l)
-			}
-		}
-		return strings.Join(lines, "\n")
-	}
-	return strings.Join(strings.Fields(s), " ")
-}
-
 // Grade reports whether the reader's answer is the simulator's expected
-// one, for an exercise that compares kind ("first-line", "order", …).
+// one, for an exercise that compares kind ("first-line", "order", …), the
+// way every reader grades (chapters.Predict.Grade).
 func Grade(answer, expected, kind string) bool {
-	a := NormalizeAnswer(answer, kind)
-	return a != "" && a == NormalizeAnswer(expected, kind)
+	return (&chapters.Predict{Answer: kind}).Grade(answer, expected)
 }
 
 // choice is one answer of a predict exercise, where the page set it.

@@ -339,7 +339,7 @@ func (t *Typesetter) answer(b *body, s *Slide, S, W float32) {
 			continue
 		}
 		k, err := strconv.Atoi(strings.TrimPrefix(it.Role, "choice:"))
-		if err != nil || k >= len(s.Predict.Choices) || normalizeAnswer(s.Predict.Choices[k], s.Predict.Answer) != normalizeAnswer(ans, s.Predict.Answer) {
+		if err != nil || k >= len(s.Predict.Choices) || !s.Predict.Grade(s.Predict.Choices[k], ans) {
 			continue
 		}
 		w := max(2, 0.08*S)
@@ -352,27 +352,6 @@ func (t *Typesetter) answer(b *body, s *Slide, S, W float32) {
 		}
 	}
 	b.h = box.Y + box.H
-}
-
-// normalizeAnswer is how the website compares a choice with the
-// simulator's answer (site.js and site/present.go): order answers ignore
-// commas and semicolons, output answers compare line by line, and runs of
-// spaces count as one.
-func normalizeAnswer(s, kind string) string {
-	s = strings.ReplaceAll(s, "\r", "")
-	if kind == "order" {
-		s = strings.NewReplacer(",", " ", ";", " ").Replace(s)
-	}
-	if kind == "output" {
-		var lines []string
-		for _, l := range strings.Split(s, "\n") {
-			if l = strings.Join(strings.Fields(l), " "); l != "" {
-				lines = append(lines, l)
-			}
-		}
-		return strings.Join(lines, "\n")
-	}
-	return strings.Join(strings.Fields(s), " ")
 }
 
 // para sets a wrapped paragraph at the left edge from y and returns the

@@ -281,7 +281,7 @@ func TestPollRevealsTheAnswerAndMarksTheRightChoice(t *testing.T) {
 			assert.Equal(t, strings.Join(strings.Fields(want), " "), strings.Join(strings.Fields(strings.Join(answer, " ")), " "), d.Where(i))
 			right := 0
 			for _, c := range s.Predict.Choices {
-				if normalizeAnswer(c, s.Predict.Answer) == normalizeAnswer(s.Fragments[0].Text, s.Predict.Answer) {
+				if s.Predict.Grade(c, s.Fragments[0].Text) {
 					right++
 				}
 			}

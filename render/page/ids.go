@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -30,43 +29,12 @@ func HeadingIDs(c *chapters.Chapter) map[*ast.Heading]string {
 	}
 	_ = ast.Walk(c.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if h, ok := n.(*ast.Heading); ok && entering {
-			ids[h] = headingID(seen, c.InlineText(h))
+			ids[h] = chapters.HeadingID(seen, c.InlineText(h))
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
 	return ids
-}
-
-// headingID is the website's id rule (site/render.go, headingID); seen
-// counts the ids handed out so far.
-func headingID(seen map[string]int, text string) string {
-	var b strings.Builder
-	dash := false
-	for _, c := range strings.ToLower(text) {
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			b.WriteRune(c)
-			dash = false
-		case !dash && b.Len() > 0:
-			b.WriteByte('-')
-			dash = true
-		}
-	}
-	id := strings.TrimSuffix(b.String(), "-")
-	if id == "" {
-		id = "section"
-	}
-	for _, p := range []string{"scene-", "predict-", "real-", "explain-"} {
-		if strings.HasPrefix(id, p) {
-			id = "s-" + id
-		}
-	}
-	seen[id]++
-	if n := seen[id]; n > 1 {
-		id += "-" + strconv.Itoa(n)
-	}
-	return id
 }
 
 // chapterLinkRE is a link between chapter sources, "05-stealing.md#x"; the

@@ -365,7 +365,7 @@ func (b *builder) heading(h *ast.Heading, x0, x1 float32) {
 	if b.c != nil {
 		id, ok := b.ids[h]
 		if !ok {
-			id = headingID(map[string]int{}, b.c.InlineText(h))
+			id = chapters.HeadingID(map[string]int{}, b.c.InlineText(h))
 		}
 		b.page.Anchors = append(b.page.Anchors, Anchor{ID: id, Title: b.c.InlineText(h), Level: h.Level, Y: y0, Line: b.lines.nodeLine(h)})
 	}

@@ -64,62 +64,10 @@ func (b *builder) scene(s *chapters.Scene, x0, x1 float32) {
 // string writes them ("procs=2 seed=3").
 func sceneSettings(st script.Settings) string {
 	var ws []string
-	for _, kv := range settingFlags(st) {
+	for _, kv := range st.Flags() {
 		ws = append(ws, kv[0]+"="+kv[1])
 	}
 	return strings.Join(ws, " ")
-}
-
-// settingFlags are the scene settings the chapter set, in the order the
-// website writes them.
-func settingFlags(st script.Settings) [][2]string {
-	var out [][2]string
-	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
-		if !st.IsSet(k) {
-			continue
-		}
-		var v string
-		switch k {
-		case "procs":
-			v = strconv.Itoa(st.Procs)
-		case "seed":
-			v = strconv.FormatUint(st.Seed, 10)
-		case "go":
-			v = st.Go
-		case "startup":
-			v = st.Startup
-		case "until":
-			v = durationSetting(st.Until)
-		}
-		out = append(out, [2]string{k, v})
-	}
-	return out
-}
-
-// durationSetting writes nanoseconds the way settings write durations.
-func durationSetting(ns int64) string {
-	for _, u := range []struct {
-		n    int64
-		name string
-	}{{3600e9, "h"}, {60e9, "m"}, {1e9, "s"}, {1e6, "ms"}, {1e3, "us"}} {
-		if ns != 0 && ns%u.n == 0 {
-			return strconv.FormatInt(ns/u.n, 10) + u.name
-		}
-	}
-	return strconv.FormatInt(ns, 10) + "ns"
-}
-
-// RealCommand is the gmpbook command that runs a scene's program, saved
-// as file, on the installed toolchain with the settings the chapter gave
-// the scene: what the website's "run it for real" box shows.
-func RealCommand(st script.Settings, file string) string {
-	var sb strings.Builder
-	sb.WriteString("gmpbook real")
-	for _, kv := range settingFlags(st) {
-		fmt.Fprintf(&sb, " -%s %s", kv[0], kv[1])
-	}
-	sb.WriteString(" " + file)
-	return sb.String()
 }
 
 // predict sets a "predict, then run" exercise: the question, then each
@@ -191,7 +139,7 @@ func (b *builder) real(r *chapters.Real, x0, x1 float32) {
 				st = s.Settings
 			}
 		}
-		b.codeBlock(RealCommand(st, file), "", cx0, cx1, "real.command")
+		b.codeBlock(st.RealCommand(file), "", cx0, cx1, "real.command")
 		out, ok := "", false
 		if b.c != nil {
 			out, ok = b.c.RealOutput(r.Scene)
