@@ -33,12 +33,14 @@ test-wasm:
 
 # bench runs the Go benchmarks, then the report that compares the simulator
 # with the real runtime (and measures its memory), on one P, then the
-# player's benchmarks (bench-player) and the website's (bench-site).
+# player's benchmarks (bench-player), the website's (bench-site) and the
+# desktop app's (bench-desktop).
 bench:
 	GOMAXPROCS=1 $(GO) test -run '^$$' -bench . -benchmem $(BENCH_PKGS)
 	GOMAXPROCS=1 $(GO) run ./cmd/benchreport
 	@$(MAKE) --no-print-directory bench-player
 	@$(MAKE) --no-print-directory bench-site
+	@$(MAKE) --no-print-directory bench-desktop
 
 fuzz:
 	$(GO) test ./core -run '^$$' -fuzz FuzzSim -fuzztime $(FUZZTIME)
@@ -83,6 +85,16 @@ desktop: deps
 	@mkdir -p bin
 	CGO_ENABLED=1 $(GO) build -o bin/gmpbook-desktop ./cmd/gmpbook-desktop
 	bin/gmpbook-desktop $(DESKTOP_FLAGS)
+
+# bench-desktop reports the desktop app's time to the first frame and its
+# resident memory while a scene plays, in the reading mode and in
+# presentation mode, beside an empty Ebiten window built in the same run,
+# in an Xvfb it starts (cmd/desktopbench).
+.PHONY: bench-desktop
+bench-desktop: deps
+	@mkdir -p bin
+	CGO_ENABLED=1 $(GO) build -o bin/gmpbook-desktop ./cmd/gmpbook-desktop
+	$(GO) run ./cmd/desktopbench -bin bin/gmpbook-desktop
 
 # bench-player compares the browser player with bare Ebiten games built in
 # the same run: download size (brotli), time to the first frame and frame

@@ -54,6 +54,18 @@ type Mode interface {
 	Dump() any
 }
 
+// A mode may also implement these:
+//
+//   - Close() is called when the app leaves the mode (a switch, or the
+//     app ending for any reason): presentation mode ends its presenter
+//     window's process there.
+//   - Ready() bool holds a screenshot (Options.Capture) back until the
+//     mode has drawn what it was asked to show: presentation mode's
+//     slides are prepared in the background after the first frame.
+type modeCloser interface{ Close() }
+
+type modeReady interface{ Ready() bool }
+
 // ModeFactory makes a mode for the app.
 type ModeFactory func(h *Host) (Mode, error)
 
@@ -104,6 +116,14 @@ func (h *Host) RequestSave() {
 	}
 }
 
+// Trace reports a start-up milestone ("first-frame", "slides-ready") to
+// Options.Trace, when it is set (the start-up benchmark reads them).
+func (h *Host) Trace(event string) {
+	if h.Options.Trace != nil {
+		h.Options.Trace(event)
+	}
+}
+
 // Notify prints a message for the user on standard error.
 func (h *Host) Notify(format string, args ...any) {
 	fmt.Fprintf(h.Stderr, "gmpbook-desktop: "+format+"\n", args...)
@@ -124,6 +144,11 @@ type Options struct {
 	Title   string
 	Capture *Capture
 	Stderr  io.Writer
+	// Present are presentation mode's options (the command line's
+	// --slide, --presenter, …); nil is the defaults.
+	Present *PresentOptions
+	// Trace, if set, is told of start-up milestones (Host.Trace).
+	Trace func(event string)
 }
 
 // Capture saves a screenshot after AfterFrames frames and ends the app:
@@ -185,6 +210,15 @@ func (a *App) switchTo(name string) error {
 	}
 	if a.mode != nil {
 		a.mode.SaveState(&a.host.State)
+		if c, ok := a.mode.(modeCloser); ok {
+			c.Close()
+		}
+		// The command line's position, search and scene were for the
+		// first mode: the next one starts where the last one left off.
+		o := *a.host.Options
+		o.Chapter, o.ScrollTo, o.PlayScene, o.Search = "", "", "", ""
+		o.Present = nil
+		a.host.Options = &o
 	}
 	m, err := f(&a.host)
 	if err != nil {
@@ -262,7 +296,10 @@ func (a *App) Draw(screen *ebiten.Image) {
 	}
 	a.full, a.damage = false, DamageNone
 	a.frames++
-	if c := a.host.Options.Capture; c != nil && !a.done && a.frames >= max(1, c.AfterFrames) {
+	if a.frames == 1 {
+		a.host.Trace("first-frame")
+	}
+	if c := a.host.Options.Capture; c != nil && !a.done && a.frames >= max(1, c.AfterFrames) && a.ready(c) {
 		b := screen.Bounds()
 		img := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 		screen.ReadPixels(img.Pix)
@@ -270,6 +307,13 @@ func (a *App) Draw(screen *ebiten.Image) {
 		a.done = true
 		a.saveState()
 	}
+}
+
+// ready reports whether the mode has drawn what a screenshot is to show;
+// it waits half a minute at most.
+func (a *App) ready(c *Capture) bool {
+	r, ok := a.mode.(modeReady)
+	return !ok || r.Ready() || a.frames >= c.AfterFrames+30*ebiten.TPS()
 }
 
 // Layout is required by ebiten.Game; LayoutF is the one Ebiten uses.
@@ -324,6 +368,9 @@ func Run(opt *Options) error {
 	// when something changed, so an idle reader costs next to nothing.
 	ebiten.SetScreenClearedEveryFrame(false)
 	err = ebiten.RunGame(a)
+	if c, ok := a.mode.(modeCloser); ok {
+		c.Close()
+	}
 	if errors.Is(err, ebiten.Termination) {
 		err = nil
 	}

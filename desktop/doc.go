@@ -21,6 +21,15 @@
 //     box scrolls into view. Only players on the screen run; the focused
 //     one gets the player's keys; a player whose picture changed is
 //     repainted alone.
+//   - presentMode (present_mode.go, present_draw.go, present_keys.go):
+//     presentation mode, "present" — the Ebiten side of desktop/present.
+//     The audience window draws the slide on the letterboxed stage, a
+//     scene slide's player (a render.Panel drawn playerZoom times larger
+//     than its own pixels, seeked to each step's event) with the step's
+//     caption under it, the overview from thumbnails drawn once per size,
+//     and owns the talk's state; the presenter window is this program
+//     again (--presenter-child), which shows the presenter layout with
+//     still pictures of the scenes and sends its keys over the link.
 //   - Painter (paint.go): draws model display lists — geometry with the
 //     player's anti-aliased render.Drawer, text with Fonts.
 //   - Fonts (fonts.go): the Go fonts with the embedded Chinese subset

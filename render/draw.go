@@ -762,16 +762,20 @@ func (d *Drawer) stroke(pts []point, closed bool, w float32, c view.Color, dashe
 	if closed {
 		segs = n
 	}
-	on, off := float32(6)*max(1, w/2), float32(4)*max(1, w/2)
-	phase := float32(0) // distance along the dash pattern
+	// The dash pattern is walked in float64 with the phase kept inside one
+	// period: in float32, a run left over by rounding (on-pos ≈ 1e-7) can
+	// be too short to move t at all, and the loop would never end.
+	on, off := 6*max(1, float64(w)/2), 4*max(1, float64(w)/2)
+	const snap = 1e-6
+	phase := 0.0 // distance into the current period of the dash pattern
 	for i := 0; i < segs; i++ {
 		a, b := pts[i], pts[(i+1)%n]
 		dx, dy := b.x-a.x, b.y-a.y
-		l := float32(math.Hypot(float64(dx), float64(dy)))
+		l := math.Hypot(float64(dx), float64(dy))
 		if l == 0 {
 			continue
 		}
-		ux, uy := dx/l, dy/l
+		ux, uy := float32(float64(dx)/l), float32(float64(dy)/l)
 		if !dashed {
 			ext := w / 2
 			if !closed {
@@ -780,17 +784,20 @@ func (d *Drawer) stroke(pts []point, closed bool, w float32, c view.Color, dashe
 			d.quad(point{a.x - ux*ext, a.y - uy*ext}, point{b.x + ux*ext, b.y + uy*ext}, ux, uy, w, col)
 			continue
 		}
-		for t := float32(0); t < l; {
-			pos := float32(math.Mod(float64(phase), float64(on+off)))
-			var run float32
-			if pos < on {
-				run = min(on-pos, l-t)
-				d.quad(point{a.x + ux*t, a.y + uy*t}, point{a.x + ux*(t+run), a.y + uy*(t+run)}, ux, uy, w, col)
+		for t := 0.0; t < l; {
+			var run float64
+			if phase < on-snap {
+				run = min(on-phase, l-t)
+				t0, t1 := float32(t), float32(t+run)
+				d.quad(point{a.x + ux*t0, a.y + uy*t0}, point{a.x + ux*t1, a.y + uy*t1}, ux, uy, w, col)
 			} else {
-				run = min(on+off-pos, l-t)
+				phase = max(phase, on)
+				run = min(on+off-phase, l-t)
 			}
-			t += run
-			phase += run
+			t += max(run, snap)
+			if phase += run; phase >= on+off-snap {
+				phase = 0
+			}
 		}
 	}
 }

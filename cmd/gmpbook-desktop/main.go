@@ -3,6 +3,7 @@
 //	gmpbook-desktop [--chapters DIR] [--chapter 05-stealing] [--scroll-to ANCHOR]
 //	                [--play-scene ID] [--search QUERY] [--dark] [--font-scale X] [--width W --height H]
 //	                [--state FILE] [--mode read] [-screenshot out.png [-frame out.json] [-frames N]]
+//	gmpbook-desktop --present [chapter] [--slide N] [--step K] [--overview] [--presenter] [--presenter-view]
 //
 // The chapters are the ones compiled into the binary, or with --chapters
 // an author's directory of NN-slug.md files (a chapter that does not
@@ -20,9 +21,23 @@
 // Enter follows it. A focused scene takes the player's keys (space,
 // ←/→, Home/End, s h p, …); Escape gives them back to the page.
 //
+// --present (the same as --mode present) shows the chapter as slides for
+// a talk: the chapter named after it, or --chapter, or the one the
+// reader was in. It starts at --slide N (1-based) and --step K, in the
+// overview with --overview, and with --presenter opens the presenter
+// window too (speaker notes, the next slide, a timer) as a second
+// process of this program; --presenter-view shows that window's layout
+// on its own. Keys: → Space PageDown Enter next step or slide, ← PageUp
+// Backspace back, Home End, digits then Enter jump, o overview, b black
+// screen, f full screen, p presenter window, k play or pause the scene,
+// ? all the keys, q or Esc back to reading.
+//
 // With -screenshot it draws -frames frames, saves the window as a PNG
 // (and with -frame what it drew, as JSON) and exits: the end-to-end
-// tests run it so under xvfb-run.
+// tests run it so under xvfb-run. Presenting, the screenshot waits for
+// the slides, which are prepared after the first frame. --trace-startup
+// prints the time to the first frame (and to the slides) on standard
+// error, for make bench-desktop.
 //
 // It needs cgo and, on Linux, the X11 and OpenGL headers (make deps).
 package main
@@ -36,9 +51,11 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/gmpbook/gmpbook/desktop"
 	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/present"
 )
 
 func main() {
@@ -46,6 +63,7 @@ func main() {
 }
 
 func run(args []string, stderr io.Writer) int {
+	start := time.Now()
 	fs := flag.NewFlagSet("gmpbook-desktop", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	mode := fs.String("mode", "read", fmt.Sprintf("start in mode `name` (%s)", strings.Join(desktop.Modes(), ", ")))
@@ -62,6 +80,16 @@ func run(args []string, stderr io.Writer) int {
 	shot := fs.String("screenshot", "", "save the window as a PNG `file` after -frames frames, then exit")
 	frameOut := fs.String("frame", "", "with -screenshot: also write what was drawn as JSON to `file`")
 	frames := fs.Int("frames", 5, "with -screenshot: frames to draw before saving")
+	presentFlag := fs.Bool("present", false, "present the chapter as slides (--mode present); the chapter may follow the flag")
+	slide := fs.Int("slide", 0, "presentation: start at slide `N` (1-based)")
+	step := fs.Int("step", 0, "presentation: start at step `K` of the slide (a scene's narrated steps, a poll's answer)")
+	overview := fs.Bool("overview", false, "presentation: start in the overview of all slides")
+	presenter := fs.Bool("presenter", false, "presentation: open the presenter window too (notes, next slide, timer)")
+	presenterView := fs.Bool("presenter-view", false, "presentation: show the presenter window's layout in this window, on its own")
+	presenterChild := fs.Bool("presenter-child", false, "internal: be the presenter window of the process that started this one (stdin and stdout are the link)")
+	presenterKeys := fs.String("presenter-keys", "", "testing: `keys` (comma-separated names: right,o,…) the presenter window presses once it shows the talk")
+	besideMonitor := fs.String("beside-monitor", "", "internal: the presenter window opens on a monitor other than `name`")
+	traceStartup := fs.Bool("trace-startup", false, "print start-up milestones (first frame, slides ready) with the time since start on standard error")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: gmpbook-desktop [flags]")
 		fs.PrintDefaults()
@@ -69,8 +97,46 @@ func run(args []string, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
-	if fs.NArg() != 0 {
+	// Flags may follow a positional argument (--present 05 --slide 3).
+	var rest []string
+	for fs.NArg() > 0 {
+		rest = append(rest, fs.Arg(0))
+		if err := fs.Parse(fs.Args()[1:]); err != nil {
+			return 2
+		}
+	}
+	if *presentFlag {
+		*mode = "present"
+		// --present 05-stealing: the chapter may follow the flag.
+		if len(rest) == 1 && *chapter != "" && rest[0] != *chapter {
+			fmt.Fprintf(stderr, "gmpbook-desktop: --present %s and --chapter %s: say the chapter once\n", rest[0], *chapter)
+			return 2
+		}
+		if len(rest) == 1 {
+			*chapter, rest = rest[0], nil
+		}
+	}
+	if len(rest) != 0 {
 		fs.Usage()
+		return 2
+	}
+	if *presenterChild || *presenterView {
+		*mode = "present"
+	}
+	var link *present.Peer
+	if *presenterChild {
+		// Standard output is the link from here on: take it before
+		// anything could print there.
+		link = present.Stdio()
+		*statePath = ""
+	}
+	keys, err := parseKeys(*presenterKeys)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmpbook-desktop: --presenter-keys: %v\n", err)
+		return 2
+	}
+	if *slide < 0 || *step < 0 {
+		fmt.Fprintln(stderr, "gmpbook-desktop: --slide and --step count from 1 and 0")
 		return 2
 	}
 
@@ -122,6 +188,21 @@ func run(args []string, stderr io.Writer) int {
 
 	opt := &desktop.Options{Book: book, Mode: *mode, State: st, StatePath: path, Chapter: *chapter, ScrollTo: *scrollTo,
 		PlayScene: *playScene, Search: *search, Title: "gmpbook", Stderr: stderr}
+	if *mode == "present" {
+		po := &desktop.PresentOptions{Slide: *slide, Step: *step, Overview: *overview, Presenter: *presenter,
+			View: *presenterView, Link: link, BesideMonitor: *besideMonitor}
+		if *presenterChild {
+			po.Keys = keys
+		} else {
+			po.ChildKeys = keys
+		}
+		opt.Present = po
+	}
+	if *traceStartup {
+		opt.Trace = func(event string) {
+			fmt.Fprintf(stderr, "gmpbook-desktop: startup %s %.1fms\n", event, float64(time.Since(start).Microseconds())/1000)
+		}
+	}
 	if *shot != "" {
 		opt.Capture = &desktop.Capture{AfterFrames: *frames, Save: func(img *image.RGBA, scale float64, dump any) error {
 			return save(*shot, *frameOut, img, scale, dump)
@@ -132,6 +213,22 @@ func run(args []string, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// parseKeys reads a comma-separated list of presentation keys.
+func parseKeys(s string) ([]present.Key, error) {
+	var out []present.Key
+	for _, name := range strings.Split(s, ",") {
+		if name = strings.TrimSpace(name); name == "" {
+			continue
+		}
+		k, ok := present.ParseKey(name)
+		if !ok {
+			return nil, fmt.Errorf("no key %q", name)
+		}
+		out = append(out, k)
+	}
+	return out, nil
 }
 
 // Dump is what -frame writes: the device pixels per logical pixel of the

@@ -283,7 +283,9 @@ func (t *Typesetter) OverviewItems(g *Grid, selected, current int) []page.Item {
 }
 
 // JumpItems show the slide number being typed on the audience stage,
-// small in its bottom-left corner ("→ 12"); none when nothing is typed.
+// small in its bottom-left corner ("→ 12"): in the footer band, over the
+// chapter's name, where it covers none of the slide's content; none when
+// nothing is typed.
 func (t *Typesetter) JumpItems(jump string) []page.Item {
 	if jump == "" {
 		return nil
@@ -291,7 +293,7 @@ func (t *Typesetter) JumpItems(jump string) []page.Item {
 	pal := t.Palette()
 	s := "→ " + jump
 	size := footerSize * 1.4
-	it := t.text(s, page.MonoBold, size, slideMarginX, StageH-footerH-lineH(page.MonoBold, size)-8, pal.Text, "jump")
+	it := t.text(s, page.MonoBold, size, slideMarginX, StageH-footerH+(footerH-lineH(page.MonoBold, size))/2, pal.Text, "jump")
 	bg := page.Item{Kind: page.ItemRect, X: it.X - 12, Y: it.Y - 6, W: it.W + 24, H: it.H + 12, Fill: pal.Card, Radius: 6, Role: "jump.bg"}
 	return []page.Item{bg, it}
 }
