@@ -1,6 +1,8 @@
 package render
 
 import (
+	"sort"
+
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -16,20 +18,20 @@ type Side struct {
 // one play head in virtual time, each side showing its state at its last
 // event at or before the head (view.CompareFrame). The head's stops are
 // the times at which either side has an event, so stepping moves to the
-// next event time of either side. The first event where the two logs
-// differ is marked on the timelines and named in the narration, and the
-// controls' scrub bar marks it.
+// next event time of either side. The first decision in which the two
+// runs differ (view.FirstDifference) is marked on the timelines and named
+// in the narration; the scrub bar marks it and every steal, hand-off and
+// preemption of either side, and the jump buttons go to the next of those
+// after the head.
 type Compare struct {
-	a, b    Side
-	ra, rb  *view.Recording
-	times   []core.Time
-	diff    int // view.FirstDifference of the logs
-	diffPos int // the head stop at the first difference (-1: none)
-	pos     int // the head: an index into times, -1 before the start
+	a, b   Side
+	ra, rb *view.Recording
+	times  []core.Time
+	diff   view.Difference // of the logs
+	marks  []Mark          // the first difference and both sides' steals, hand-offs and preemptions, by stop
+	pos    int             // the head: an index into times, -1 before the start
 
-	playing bool
-	speed   float64
-	acc     float64
+	playback
 	reduced bool
 
 	cache struct {
@@ -43,7 +45,7 @@ type Compare struct {
 
 // NewCompare returns a Compare of the runs a and b, paused at the start.
 func NewCompare(a, b Side) *Compare {
-	c := &Compare{a: a, b: b, speed: 1, pos: -1, diffPos: -1}
+	c := &Compare{a: a, b: b, playback: newPlayback(), pos: -1}
 	c.ra = view.NewRecording(a.Log.Procs, a.Log.Events, a.Log.Captions)
 	c.rb = view.NewRecording(b.Log.Procs, b.Log.Events, b.Log.Captions)
 	if a.Log.Lines != nil {
@@ -54,21 +56,26 @@ func NewCompare(a, b Side) *Compare {
 	}
 	c.times = view.CompareTimes(a.Log.Events, b.Log.Events)
 	c.diff = view.FirstDifference(a.Log.Events, b.Log.Events)
-	if c.diff >= 0 {
-		t := core.Time(-1)
-		if c.diff < len(a.Log.Events) {
-			t = a.Log.Events[c.diff].T
-		}
-		if c.diff < len(b.Log.Events) && (t < 0 || b.Log.Events[c.diff].T < t) {
-			t = b.Log.Events[c.diff].T
-		}
-		c.diffPos = c.StopAt(t)
+	if t := view.DifferenceTime(a.Log.Events, b.Log.Events, c.diff); t >= 0 {
+		c.marks = append(c.marks, Mark{At: c.StopAt(t), Kind: MarkDiff})
 	}
+	// Each side's marks, at the stop of their time.
+	seen := map[Mark]bool{}
+	for _, side := range []Log{a.Log, b.Log} {
+		for _, m := range addMarks(nil, side.Events, 0) {
+			m.At = c.StopAt(side.Events[m.At].T)
+			if !seen[m] {
+				seen[m] = true
+				c.marks = append(c.marks, m)
+			}
+		}
+	}
+	sort.SliceStable(c.marks, func(i, j int) bool { return c.marks[i].At < c.marks[j].At })
 	return c
 }
 
-// Diff is the index of the first event where the logs differ (-1: none).
-func (c *Compare) Diff() int { return c.diff }
+// Diff is where the logs first differ, an index into each.
+func (c *Compare) Diff() view.Difference { return c.diff }
 
 // Pos is the play head: the index of its stop, -1 before the start.
 func (c *Compare) Pos() int { return c.pos }
@@ -86,27 +93,26 @@ func (c *Compare) Time() core.Time {
 
 // StopAt is the last stop at or before virtual time t (-1 if none).
 func (c *Compare) StopAt(t core.Time) int {
-	i := -1
-	for k, x := range c.times {
-		if x > t {
-			break
-		}
-		i = k
-	}
-	return i
+	return sort.Search(len(c.times), func(k int) bool { return c.times[k] > t }) - 1
 }
 
 // Seek moves the play head to stop i (clamped).
 func (c *Compare) Seek(i int) { c.pos = max(-1, min(i, len(c.times)-1)) }
 
 // SetPlaying starts or stops the playback.
-func (c *Compare) SetPlaying(on bool) { c.playing = on && c.pos < len(c.times)-1 }
+func (c *Compare) SetPlaying(on bool) { c.setPlaying(on, c) }
 
 // SetSpeed sets the playback speed (1 is normal).
-func (c *Compare) SetSpeed(s float64) {
-	if s > 0 {
-		c.speed = s
+func (c *Compare) SetSpeed(s float64) { c.setSpeed(s) }
+
+func (c *Compare) atEnd() bool { return c.pos >= len(c.times)-1 }
+
+func (c *Compare) advance(bool) bool {
+	if c.atEnd() {
+		return false
 	}
+	c.Seek(c.pos + 1)
+	return true
 }
 
 // Update applies the commands, then plays.
@@ -114,61 +120,32 @@ func (c *Compare) Update(in *Input) error {
 	for _, cmd := range in.Commands {
 		c.command(cmd)
 	}
-	if c.playing {
-		c.acc += in.Dt * c.speed * StopsPerSecond
-		for c.acc >= 1 && c.playing {
-			c.acc--
-			c.Seek(c.pos + 1)
-			if c.pos >= len(c.times)-1 {
-				c.playing = false
-			}
-		}
-	}
+	c.tick(in.Dt, c)
 	return nil
 }
 
 func (c *Compare) command(cmd Command) {
+	if c.playback.command(cmd, c) {
+		return
+	}
 	switch cmd.Kind {
-	case CmdTogglePlay:
-		if !c.playing && c.pos >= len(c.times)-1 {
-			c.Seek(-1)
-		}
-		c.SetPlaying(!c.playing)
-		c.acc = 1
-	case CmdPlay:
-		c.SetPlaying(true)
-	case CmdPause:
-		c.playing = false
 	case CmdStep, CmdStepEvent:
 		c.playing = false
 		c.Seek(c.pos + 1)
 	case CmdBack, CmdBackEvent:
 		c.playing = false
 		c.Seek(c.pos - 1)
-	case CmdHome:
-		c.Seek(-1)
-	case CmdEnd:
-		c.playing = false
-		c.Seek(len(c.times) - 1)
-	case CmdSeek:
-		c.Seek(cmd.At)
-	case CmdFaster:
-		c.speed = NextSpeed(c.speed, 1)
-	case CmdSlower:
-		c.speed = NextSpeed(c.speed, -1)
-	case CmdSpeed:
-		c.SetSpeed(cmd.Speed)
 	case CmdNextSteal, CmdNextHandoff, CmdNextPreempt:
-		// The jump buttons go to the first difference: the one event
-		// compare mode is about.
+		// The next stop at which either side steals, hands off or
+		// preempts.
 		c.playing = false
-		if c.diffPos > c.pos {
-			c.Seek(c.diffPos)
+		kind := map[CommandKind]MarkKind{CmdNextSteal: MarkSteal, CmdNextHandoff: MarkHandoff, CmdNextPreempt: MarkPreempt}[cmd.Kind]
+		for _, m := range c.marks {
+			if m.Kind == kind && m.At > c.pos {
+				c.Seek(m.At)
+				break
+			}
 		}
-	case CmdRestart:
-		c.Seek(-1)
-		c.SetPlaying(true)
-		c.acc = 1
 	case CmdReducedMotion:
 		c.reduced = !c.reduced
 	}
@@ -188,15 +165,14 @@ func (c *Compare) Frame(width, height float32) view.Frame {
 	return k.frame
 }
 
-// Status reports the playback; the first difference is its one Mark.
+// Status reports the playback; its marks are the first difference and
+// both sides' steals, hand-offs and preemptions.
 func (c *Compare) Status() Status {
 	st := Status{
 		Playing: c.playing, Cursor: c.pos, Len: len(c.times), Time: c.Time(), Speed: c.speed,
 		Procs: c.a.Log.Procs, Seed: c.a.Log.Seed, ReducedMotion: c.reduced,
 		Captions: true, HasCaptions: len(c.a.Log.Captions) > 0,
 	}
-	if c.diffPos >= 0 {
-		st.Marks = []Mark{{At: c.diffPos, Kind: MarkDiff}}
-	}
+	st.Marks = c.marks
 	return st
 }

@@ -3,11 +3,13 @@
 package render
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
@@ -41,13 +43,19 @@ func compareSpinner(t *testing.T) *Compare {
 func TestCompareStepsThroughTheEventTimesOfEitherSide(t *testing.T) {
 	c := compareSpinner(t)
 	a, b := c.a.Log.Events, c.b.Log.Events
-	require.GreaterOrEqual(t, c.Diff(), 0)
+	require.False(t, c.Diff().Same())
 	assert.Equal(t, view.CompareTimes(a, b), c.times)
 	st := c.Status()
 	assert.Equal(t, -1, st.Cursor)
 	assert.Equal(t, c.Len(), st.Len)
-	require.Len(t, st.Marks, 1)
-	assert.Equal(t, MarkDiff, st.Marks[0].Kind)
+	diffAt := -1
+	for _, m := range st.Marks {
+		if m.Kind == MarkDiff {
+			require.Equal(t, -1, diffAt, "one difference")
+			diffAt = m.At
+		}
+	}
+	assert.Equal(t, c.StopAt(view.DifferenceTime(a, b, c.Diff())), diffAt)
 
 	prev := c.Time()
 	for i := 0; i < c.Len(); i++ {
@@ -61,8 +69,7 @@ func TestCompareStepsThroughTheEventTimesOfEitherSide(t *testing.T) {
 	require.NoError(t, c.Update(&Input{Commands: []Command{{Kind: CmdStep}}}))
 	assert.Equal(t, c.Len()-1, c.Pos(), "the end stays the end")
 
-	require.NoError(t, c.Update(&Input{Commands: []Command{{Kind: CmdHome}, {Kind: CmdNextPreempt}}}))
-	assert.Equal(t, st.Marks[0].At, c.Pos(), "the jump buttons go to the first difference")
+	require.NoError(t, c.Update(&Input{Commands: []Command{{Kind: CmdSeek, At: diffAt}}}))
 	f := c.Frame(1200, 700)
 	assert.Contains(t, f.Narration, "First difference at t=")
 	assert.Equal(t, c.Pos(), f.Index)
@@ -72,4 +79,45 @@ func TestCompareStepsThroughTheEventTimesOfEitherSide(t *testing.T) {
 	require.NoError(t, c.Update(&Input{Dt: 1000}))
 	assert.False(t, c.Status().Playing)
 	assert.Equal(t, c.Len()-1, c.Pos())
+}
+
+// TestCompareJumpsToTheNextEventOfAKindOnEitherSide: the jump buttons go
+// to the next stop of the play head at which either run steals, hands off
+// or preempts, and the scrub bar marks them all.
+func TestCompareJumpsToTheNextEventOfAKindOnEitherSide(t *testing.T) {
+	c := compareSpinner(t)
+	a, b := c.a.Log.Events, c.b.Log.Events
+	var want []int // the stops at which either side preempts
+	for _, ev := range [][]core.Event{a, b} {
+		for _, e := range ev {
+			if e.Kind == core.EvGoPreempt {
+				want = append(want, c.StopAt(e.T))
+			}
+		}
+	}
+	slices.Sort(want)
+	want = slices.Compact(want)
+	require.NotEmpty(t, want, "go1.26 preempts the loop")
+	var got []int
+	for range len(want) + 2 {
+		before := c.Pos()
+		require.NoError(t, c.Update(&Input{Commands: []Command{{Kind: CmdNextPreempt}}}))
+		if c.Pos() == before {
+			break
+		}
+		got = append(got, c.Pos())
+		here := func(e core.Event) bool { return e.Kind == core.EvGoPreempt && e.T == c.Time() }
+		assert.True(t, slices.ContainsFunc(a, here) || slices.ContainsFunc(b, here), "a preemption at the head")
+	}
+	assert.Equal(t, want, got)
+	var marked []int
+	for _, m := range c.Status().Marks {
+		if m.Kind == MarkPreempt {
+			marked = append(marked, m.At)
+		}
+	}
+	assert.Equal(t, want, marked)
+	// The go1.13 run never preempts, and neither run steals.
+	require.NoError(t, c.Update(&Input{Commands: []Command{{Kind: CmdHome}, {Kind: CmdNextSteal}}}))
+	assert.Equal(t, -1, c.Pos(), "no steal: the head stays")
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 
@@ -227,7 +226,7 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 	}
 
 	// The timeline: event count on the left, virtual time on the right.
-	count := fmt.Sprintf("%d / %d", st.Cursor+1, st.Len)
+	count := strconv.Itoa(st.Cursor+1) + " / " + strconv.Itoa(st.Len)
 	clock := "t = " + core.FormatDuration(int64(st.Time))
 	cw := c.measure(count, 13)
 	tw := c.measure(clock, 13)

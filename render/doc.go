@@ -17,11 +17,18 @@
 //   - Player (player.go): the Source over render/view — a Recording, a
 //     Cursor, Layout at the cursor and Tweens between stops. The caller
 //     simulates (internal/playerlog) and hands it a Log; a Rerun lets the
-//     user ask for another GOMAXPROCS or seed.
+//     user ask for another GOMAXPROCS or seed. A Log may be the beginning
+//     of a run still being simulated (Log.Grow): the Player draws its
+//     first frame at once and simulates the rest a slice per tick.
+//     Loading shows that first frame while the page still checks and
+//     compiles the scene, then hands over to the Player.
 //   - Compare (compare.go): compare mode, the Source over two Logs of one
 //     scene (say go=1.13 and go=1.26) in lock-step — one play head in
 //     virtual time, view.CompareFrame at the head, the first difference
-//     (view.FirstDifference) as the scrub bar's one Mark.
+//     (view.FirstDifference) and both runs' steals, hand-offs and
+//     preemptions as the scrub bar's Marks and the jump buttons' stops.
+//   - playback (playback.go): the play/pause state, speed and clock, and
+//     the commands about them, which Player and Compare share.
 //   - Input (input.go): everything the user did during one tick, gathered
 //     in one place (readInput) and translated into Commands by the key
 //     bindings (space, ←/→ and Shift+←/→, Home/End, PageUp/PageDown, + − and

@@ -26,6 +26,10 @@ type Options struct {
 	AfterDraw func(f *view.Frame, st Status, frames int)
 	// Capture, if set, saves the screen once and ends the game.
 	Capture *Capture
+	// Trace, if set, is called as the first frame is made, with the name
+	// of each step just done ("update", "controls measured", "frame",
+	// "chrome laid out", "drawn"), so that a page can time its start-up.
+	Trace func(step string)
 }
 
 // Capture saves a screenshot: after AfterFrames frames have been drawn,
@@ -111,7 +115,16 @@ func (g *Game) Update() error {
 		cmds = append(cmds, g.opt.Commands()...)
 	}
 	g.in = Input{Dt: 1 / float64(ebiten.TPS()), Commands: cmds, Pointer: p}
-	return g.src.Update(&g.in)
+	err := g.src.Update(&g.in)
+	g.trace("update")
+	return err
+}
+
+// trace reports a step of the first frame to Options.Trace.
+func (g *Game) trace(step string) {
+	if g.frames == 0 && g.opt.Trace != nil {
+		g.opt.Trace(step)
+	}
 }
 
 // Draw draws the Source's frame and the chrome. Only what changed since
@@ -125,14 +138,18 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	if !g.opt.HideControls {
 		ch = g.controls.Height(st, w)
 	}
+	g.trace("controls measured")
 	f := g.src.Frame(w, max(0, h-ch))
+	g.trace("frame")
 	g.shapes = append(g.shapes[:0], f.Shapes...)
 	if !g.opt.HideControls {
 		g.shapes = g.controls.Layout(g.shapes, st, f.Narration, f.Caption, w, h)
 	}
 	g.frame = f
 	g.frame.W, g.frame.H, g.frame.Shapes = w, h, g.shapes
+	g.trace("chrome laid out")
 	g.redraw(screen)
+	g.trace("drawn")
 	g.frames++
 	if g.opt.AfterDraw != nil {
 		g.opt.AfterDraw(&g.frame, st, g.frames)

@@ -1,6 +1,9 @@
 package render
 
 import (
+	"errors"
+	"time"
+
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -13,7 +16,20 @@ type Log struct {
 	Seed     uint64
 	Captions []view.Caption
 	Lines    view.LineFunc // the source line of a G at an event, for line captions (may be nil)
+	// Grow, if set, says that Events is only the beginning of a run that
+	// is still being simulated; the Player calls it to simulate further
+	// (see Grow). A Player draws its first frame before the rest of the
+	// run is simulated and grows the log a little every tick after that,
+	// and at once as far as a command needs (a seek, the end, the next
+	// steal); the scrub bar grows with it.
+	Grow Grow
 }
+
+// Grow simulates a run further by at least n events (n <= 0: to its end)
+// and returns the whole log so far, of which the log before the call is
+// the beginning, and whether the run has ended. The caller simulates
+// (internal/playerlog's Stepper); render only asks.
+type Grow func(n int) (events []core.Event, done bool, err error)
 
 // Rerun simulates the scene again with other settings.
 type Rerun func(procs int, seed uint64) (Log, error)
@@ -23,6 +39,13 @@ type Rerun func(procs int, seed uint64) (Log, error)
 const (
 	StopsPerSecond = 2.0
 	maxTween       = 0.4 // seconds
+)
+
+// A growing log is simulated growChunk events at a time, for at most
+// growBudget of each tick after the first frame.
+const (
+	growChunk  = 64
+	growBudget = 6 * time.Millisecond
 )
 
 // Player is the Source that plays one Log with render/view: a Recording,
@@ -41,12 +64,11 @@ type Player struct {
 	marks []Mark
 	gen   int // bumped when the run changes, so cached frames are dropped
 
-	playing  bool
-	speed    float64
-	acc      float64
+	playback
 	reduced  bool
 	captions bool
-	problem  string // why the last re-run failed
+	problem  string // the narration's place says why the last re-run (or simulating further) failed
+	shown    bool   // a frame has been asked for: the log may grow
 
 	// The frame at the cursor, cached for the size it was laid out at.
 	cache struct {
@@ -67,31 +89,40 @@ type Player struct {
 // NewPlayer returns a Player of the log run, paused before the first event. rerun
 // may be nil; then the GOMAXPROCS and seed controls are not shown.
 func NewPlayer(run Log, rerun Rerun) *Player {
-	p := &Player{rerun: rerun, speed: 1, captions: true}
+	p := &Player{rerun: rerun, playback: newPlayback(), captions: true}
 	p.load(run)
 	return p
 }
 
 func (p *Player) load(run Log) {
 	p.run = run
-	p.rec = view.NewRecording(run.Procs, run.Events, run.Captions)
+	p.rec = view.NewOpenRecording(run.Procs, run.Captions, view.DefaultCheckpointEvery)
 	if run.Lines != nil {
 		p.rec.SetLineHook(run.Lines)
+	}
+	p.rec.Extend(run.Events)
+	if run.Grow == nil {
+		p.rec.Close()
 	}
 	p.cur = p.rec.NewCursor()
 	p.gen++
 	p.tweening = false
-	p.marks = p.marks[:0]
-	for i := range run.Events {
-		switch k := run.Events[i].Kind; {
+	p.marks = addMarks(p.marks[:0], run.Events, 0)
+}
+
+// addMarks appends the marks of events[from:].
+func addMarks(marks []Mark, events []core.Event, from int) []Mark {
+	for i := from; i < len(events); i++ {
+		switch k := events[i].Kind; {
 		case hasKind(view.StealKinds, k):
-			p.marks = append(p.marks, Mark{At: i, Kind: MarkSteal})
+			marks = append(marks, Mark{At: i, Kind: MarkSteal})
 		case hasKind(view.HandoffKinds, k):
-			p.marks = append(p.marks, Mark{At: i, Kind: MarkHandoff})
+			marks = append(marks, Mark{At: i, Kind: MarkHandoff})
 		case hasKind(view.PreemptionKinds, k):
-			p.marks = append(p.marks, Mark{At: i, Kind: MarkPreempt})
+			marks = append(marks, Mark{At: i, Kind: MarkPreempt})
 		}
 	}
+	return marks
 }
 
 func hasKind(kinds []core.EvKind, k core.EvKind) bool {
@@ -103,6 +134,58 @@ func hasKind(kinds []core.EvKind, k core.EvKind) bool {
 	return false
 }
 
+// growing reports whether the log is still being simulated.
+func (p *Player) growing() bool { return p.run.Grow != nil }
+
+// more simulates the log further by n events. It returns false when the
+// log cannot grow: it is complete, or simulating failed (p.problem says
+// why).
+func (p *Player) more(n int) bool {
+	if p.run.Grow == nil {
+		return false
+	}
+	old := p.rec.Len()
+	events, done, err := p.run.Grow(n)
+	if err != nil {
+		p.problem = "Could not simulate the rest of the scene: " + err.Error()
+		events, done = p.run.Events, true
+	} else if len(events) < old {
+		p.problem = "Could not simulate the rest of the scene: the log came back shorter."
+		events, done = p.run.Events, true
+	}
+	p.run.Events = events
+	p.rec.Extend(events)
+	p.marks = addMarks(p.marks, events, old)
+	if done {
+		p.run.Grow = nil
+		p.rec.Close()
+	}
+	// The narration of the last event names the next one when it knows it.
+	if p.cur.Pos() >= old-1 {
+		p.gen++
+	}
+	return len(events) > old || !done
+}
+
+// growTo simulates until event i exists or the run has ended.
+func (p *Player) growTo(i int) {
+	for i > p.rec.Len()-1 && p.more(growChunk) {
+	}
+}
+
+// growUntil simulates chunk by chunk until found reports true or the run
+// has ended; it returns found's last answer.
+func (p *Player) growUntil(found func() bool) bool {
+	for {
+		if found() {
+			return true
+		}
+		if !p.more(growChunk) {
+			return false
+		}
+	}
+}
+
 // Recording is the recording being played.
 func (p *Player) Recording() *view.Recording { return p.rec }
 
@@ -112,44 +195,41 @@ func (p *Player) Pos() int { return p.cur.Pos() }
 
 // Seek moves the cursor to after event i, without a slide.
 func (p *Player) Seek(i int) {
+	p.growTo(i)
 	p.cur.Seek(i)
 	p.tweening = false
 }
 
 // SetPlaying starts or stops the playback.
-func (p *Player) SetPlaying(on bool) { p.playing = on && p.cur.Pos() < p.rec.Len()-1 }
+func (p *Player) SetPlaying(on bool) { p.setPlaying(on, p) }
 
 // SetSpeed sets the playback speed (1 is normal).
-func (p *Player) SetSpeed(s float64) {
-	if s > 0 {
-		p.speed = s
-	}
-}
+func (p *Player) SetSpeed(s float64) { p.setSpeed(s) }
 
-// Update applies the commands, then plays.
+// atEnd reports whether the cursor is after the last event of the whole
+// run.
+func (p *Player) atEnd() bool { return p.cur.Pos() >= p.rec.Len()-1 && !p.growing() }
+
+// advance plays one stop forward.
+func (p *Player) advance(first bool) bool { return p.stepForward(first) }
+
+// Update applies the commands, then plays, then simulates a little more
+// of a growing log.
 func (p *Player) Update(in *Input) error {
 	for _, c := range in.Commands {
 		p.command(c)
 	}
-	if p.playing {
-		p.acc += in.Dt * p.speed * StopsPerSecond
-		steps := 0
-		for p.acc >= 1 && p.playing {
-			p.acc--
-			if p.stepForward(steps == 0) {
-				steps++
-			} else {
-				p.playing = false
-			}
-		}
-		if p.cur.Pos() >= p.rec.Len()-1 {
-			p.playing = false
-		}
-	}
+	p.tick(in.Dt, p)
 	if p.tweening {
 		p.tweenT += in.Dt / p.tweenDur
 		if p.tweenT >= 1 {
 			p.tweening = false
+		}
+	}
+	// A growing log grows after the first frame, a slice per tick.
+	if p.shown && p.growing() {
+		start := time.Now()
+		for p.more(growChunk) && time.Since(start) < growBudget {
 		}
 	}
 	return nil
@@ -158,7 +238,12 @@ func (p *Player) Update(in *Input) error {
 // stepForward moves to the next stop, sliding from the current picture if
 // slide and motion is on.
 func (p *Player) stepForward(slide bool) bool {
-	return p.move(slide, p.cur.StepForward)
+	return p.move(slide, p.grown(p.cur.StepForward))
+}
+
+// grown is a cursor move that simulates further while it finds nothing.
+func (p *Player) grown(move func() bool) func() bool {
+	return func() bool { return p.growUntil(move) }
 }
 
 // move runs a cursor move, and starts a slide from the picture before it.
@@ -187,55 +272,31 @@ func (p *Player) move(slide bool, f func() bool) bool {
 }
 
 func (p *Player) command(c Command) {
+	if p.playback.command(c, p) {
+		return
+	}
 	switch c.Kind {
-	case CmdTogglePlay:
-		if !p.playing && p.cur.Pos() >= p.rec.Len()-1 {
-			p.Seek(-1)
-		}
-		p.SetPlaying(!p.playing)
-		p.acc = 1 // the first step comes at once
-	case CmdPlay:
-		p.SetPlaying(true)
-	case CmdPause:
-		p.playing = false
 	case CmdStep:
 		p.playing = false
-		p.move(true, p.cur.StepForward)
+		p.stepForward(true)
 	case CmdBack:
 		p.playing = false
 		p.move(true, p.cur.StepBack)
 	case CmdStepEvent:
 		p.playing = false
-		p.move(true, p.cur.StepEventForward)
+		p.move(true, p.grown(p.cur.StepEventForward))
 	case CmdBackEvent:
 		p.playing = false
 		p.move(true, p.cur.StepEventBack)
-	case CmdHome:
-		p.Seek(-1)
-	case CmdEnd:
-		p.playing = false
-		p.Seek(p.rec.Len() - 1)
-	case CmdSeek:
-		p.Seek(c.At)
-	case CmdFaster:
-		p.speed = NextSpeed(p.speed, 1)
-	case CmdSlower:
-		p.speed = NextSpeed(p.speed, -1)
-	case CmdSpeed:
-		p.SetSpeed(c.Speed)
 	case CmdNextSteal:
 		p.playing = false
-		p.move(true, p.cur.NextSteal)
+		p.move(true, p.grown(p.cur.NextSteal))
 	case CmdNextHandoff:
 		p.playing = false
-		p.move(true, p.cur.NextHandoff)
+		p.move(true, p.grown(p.cur.NextHandoff))
 	case CmdNextPreempt:
 		p.playing = false
-		p.move(true, p.cur.NextPreemption)
-	case CmdRestart:
-		p.Seek(-1)
-		p.SetPlaying(true)
-		p.acc = 1
+		p.move(true, p.grown(p.cur.NextPreemption))
 	case CmdProcs, CmdSeed:
 		if p.rerun == nil {
 			return
@@ -248,7 +309,7 @@ func (p *Player) command(c Command) {
 		}
 		run, err := p.rerun(procs, seed)
 		if err != nil {
-			p.problem = err.Error()
+			p.problem = "Could not run the scene again: " + err.Error()
 			return
 		}
 		p.problem = ""
@@ -258,6 +319,7 @@ func (p *Player) command(c Command) {
 		at := p.cur.Pos()
 		p.load(run)
 		if at >= 0 {
+			p.growUntil(func() bool { n := p.rec.Len(); return n > 0 && p.rec.Events[n-1].T > t })
 			p.cur.SeekTime(t)
 		}
 	case CmdReducedMotion:
@@ -281,13 +343,14 @@ func (p *Player) frameAt(width, height float32) view.Frame {
 
 // Frame is the picture at the cursor, or part of the slide to it.
 func (p *Player) Frame(width, height float32) view.Frame {
+	p.shown = true
 	p.cache.lastW, p.cache.lastH = width, height
 	f := p.frameAt(width, height)
 	if p.tweening && p.from.W == width && p.from.H == height {
 		f = view.Tween(p.from, f, p.tweenT)
 	}
 	if p.problem != "" {
-		f.Narration = "Could not run the scene again: " + p.problem
+		f.Narration = p.problem
 	}
 	return f
 }
@@ -312,3 +375,121 @@ func (p *Player) Status() Status {
 	}
 	return st
 }
+
+// Loading is the Source a page shows while it checks and compiles a scene,
+// when it knows the scene's GOMAXPROCS, seed and whether it has captions
+// without that: the first frame of a Player whose run has not been
+// simulated yet — the world before the first event, and the controls as
+// they will be — drawn by such a Player. The Update after its first frame
+// calls load and hands over to the Source it returns, with the speed and
+// play state set meanwhile and the commands given meanwhile; load's error
+// ends the game (Update returns it).
+type Loading struct {
+	first   *Player // draws the first frame; its run never grows
+	load    func() (Source, error)
+	src     Source
+	queued  []Command
+	drawn   bool
+	speed   float64 // set before the hand-over (0: not set)
+	playing bool
+	seek    int // a Seek before the hand-over, plus one (0: none)
+}
+
+// NewLoading returns a Loading for a run with procs Ps and seed; captions
+// says whether the scene has captions (the chrome keeps a line for them).
+func NewLoading(procs int, seed uint64, captions bool, load func() (Source, error)) *Loading {
+	var caps []view.Caption
+	if captions {
+		caps = []view.Caption{{}}
+	}
+	notYet := func(int) ([]core.Event, bool, error) { return nil, true, errLoading }
+	rerun := func(int, uint64) (Log, error) { return Log{}, errLoading }
+	first := NewPlayer(Log{Procs: procs, Seed: seed, Captions: caps, Grow: notYet}, rerun)
+	return &Loading{first: first, load: load}
+}
+
+var errLoading = errors.New("the scene is still loading")
+
+// Update hands over to the loaded Source once a frame has been drawn.
+func (l *Loading) Update(in *Input) error {
+	if l.src != nil {
+		return l.src.Update(in)
+	}
+	l.queued = append(l.queued, in.Commands...)
+	if !l.drawn {
+		return nil
+	}
+	src, err := l.load()
+	if err != nil {
+		return err
+	}
+	l.src = src
+	if p, ok := src.(interface {
+		Seek(int)
+		SetSpeed(float64)
+		SetPlaying(bool)
+	}); ok {
+		if l.seek != 0 {
+			p.Seek(l.seek - 1)
+		}
+		if l.speed > 0 {
+			p.SetSpeed(l.speed)
+		}
+		p.SetPlaying(l.playing)
+	}
+	next := *in
+	next.Commands, l.queued = l.queued, nil
+	return src.Update(&next)
+}
+
+// Frame is the loaded Source's frame, or the first frame.
+func (l *Loading) Frame(width, height float32) view.Frame {
+	if l.src != nil {
+		return l.src.Frame(width, height)
+	}
+	l.drawn = true
+	return l.first.Frame(width, height)
+}
+
+// Status is the loaded Source's status, or the first frame's.
+func (l *Loading) Status() Status {
+	if l.src != nil {
+		return l.src.Status()
+	}
+	return l.first.Status()
+}
+
+// Seek moves the cursor to after event i once loaded (the first frame is
+// before the first event).
+func (l *Loading) Seek(i int) {
+	if p, ok := l.src.(interface{ Seek(int) }); ok {
+		p.Seek(i)
+		return
+	}
+	l.seek = max(i, -1) + 1
+}
+
+// SetSpeed sets the playback speed, now or once loaded.
+func (l *Loading) SetSpeed(s float64) {
+	if p, ok := l.src.(interface{ SetSpeed(float64) }); ok {
+		p.SetSpeed(s)
+		return
+	}
+	if s > 0 {
+		l.speed = s
+		l.first.SetSpeed(s)
+	}
+}
+
+// SetPlaying starts or stops the playback, now or once loaded.
+func (l *Loading) SetPlaying(on bool) {
+	if p, ok := l.src.(interface{ SetPlaying(bool) }); ok {
+		p.SetPlaying(on)
+		return
+	}
+	l.playing = on
+	l.first.SetPlaying(on)
+}
+
+// Loaded is the loaded Source (nil before the hand-over).
+func (l *Loading) Loaded() Source { return l.src }

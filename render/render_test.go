@@ -7,6 +7,7 @@
 package render
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -314,4 +315,147 @@ func TestPlayerShowsLineCaptions(t *testing.T) {
 		}
 	}
 	assert.Equal(t, "eight workers, one P busy", caption)
+}
+
+// growingStealLog starts the steal scene as the browser player does: the
+// Log holds the events simulated so far and grows on request.
+func growingStealLog(t *testing.T, procs int, seed uint64) (Log, *playerlog.Stepper) {
+	t.Helper()
+	c, err := script.Load("steal.go", []byte(stealScene))
+	require.NoError(t, err)
+	st, err := playerlog.Start(c, c.Scene.Settings, procs, seed, nil)
+	require.NoError(t, err)
+	return Log{Events: st.Run.Events, Procs: st.Run.Config.Procs, Seed: st.Run.Config.Seed,
+		Captions: playerlog.Captions(c), Lines: st.Run.LineOf,
+		Grow: func(n int) ([]core.Event, bool, error) {
+			done, err := st.Advance(n)
+			return st.Run.Events, done, err
+		}}, st
+}
+
+// TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun: a Player of a log
+// still being simulated grows it only after its first frame, a slice per
+// tick, and then shows exactly what a Player of the whole log shows.
+func TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun(t *testing.T) {
+	whole := NewPlayer(stealLog(t, 0, 0), nil)
+	log, st := growingStealLog(t, 0, 0)
+	p := NewPlayer(log, nil)
+	booted := len(log.Events)
+	step(p)
+	require.Equal(t, booted, p.Status().Len, "no simulating before the first frame")
+	assert.Equal(t, whole.Frame(1280, 700), p.Frame(1280, 700), "the first frame")
+	for i := 0; i < 1000 && !st.Done(); i++ {
+		step(p)
+	}
+	require.True(t, st.Done(), "the log grows after the first frame")
+	assert.Equal(t, whole.Status(), p.Status())
+	for range 30 {
+		step(whole, Command{Kind: CmdStep})
+		step(p, Command{Kind: CmdStep})
+		require.Equal(t, whole.Pos(), p.Pos())
+		require.Equal(t, whole.Frame(1280, 700), p.Frame(1280, 700), "at %d", p.Pos())
+	}
+}
+
+// TestGrowingPlayerSimulatesAsFarAsACommandNeeds: commands that go past
+// the events simulated so far — a seek, the next steal, the end, playing
+// on — simulate as far as they need, and land where a Player of the whole
+// log lands.
+func TestGrowingPlayerSimulatesAsFarAsACommandNeeds(t *testing.T) {
+	full := stealLog(t, 0, 0)
+	for _, cmd := range []Command{
+		{Kind: CmdSeek, At: len(full.Events) - 20},
+		{Kind: CmdNextSteal},
+		{Kind: CmdNextHandoff},
+		{Kind: CmdEnd},
+		{Kind: CmdStep},
+		{Kind: CmdStepEvent},
+	} {
+		whole := NewPlayer(full, nil)
+		log, _ := growingStealLog(t, 0, 0)
+		p := NewPlayer(log, nil)
+		p.Seek(len(log.Events) - 1) // the last event simulated so far
+		whole.Seek(len(log.Events) - 1)
+		step(whole, cmd)
+		step(p, cmd)
+		assert.Equal(t, whole.Pos(), p.Pos(), "%v", cmd.Kind)
+		assert.Equal(t, whole.Frame(1280, 700), p.Frame(1280, 700), "%v", cmd.Kind)
+	}
+	// Playing from the start at top speed never stops at the end of what is
+	// simulated: it plays the whole run.
+	log, _ := growingStealLog(t, 0, 0)
+	p := NewPlayer(log, nil)
+	step(p, Command{Kind: CmdSpeed, Speed: 64}, Command{Kind: CmdTogglePlay})
+	require.True(t, p.Status().Playing)
+	for i := 0; i < 100000 && p.Status().Playing; i++ {
+		step(p)
+	}
+	assert.Equal(t, len(full.Events)-1, p.Pos())
+	assert.Equal(t, len(full.Events), p.Status().Len)
+}
+
+// TestGrowingPlayerSaysWhenSimulatingFails: an error while growing stops
+// the growth and is said where the narration goes.
+func TestGrowingPlayerSaysWhenSimulatingFails(t *testing.T) {
+	log, _ := growingStealLog(t, 0, 0)
+	n := len(log.Events)
+	log.Grow = func(int) ([]core.Event, bool, error) { return nil, false, errors.New("out of memory") }
+	p := NewPlayer(log, nil)
+	step(p, Command{Kind: CmdEnd})
+	assert.Equal(t, n-1, p.Pos())
+	assert.False(t, p.growing())
+	assert.Equal(t, "Could not simulate the rest of the scene: out of memory", p.Frame(1280, 700).Narration)
+}
+
+// TestLoadingShowsThePlayersFirstFrameThenHandsOver: while the scene
+// loads, Loading shows exactly the first frame and status of the Player
+// that will replace it; it loads after that frame, and the Player gets
+// the speed, play state and commands given meanwhile.
+func TestLoadingShowsThePlayersFirstFrameThenHandsOver(t *testing.T) {
+	rerun := func(procs int, seed uint64) (Log, error) { return stealLog(t, procs, seed), nil }
+	for _, playing := range []bool{false, true} {
+		log, _ := growingStealLog(t, 0, 0)
+		want := NewPlayer(log, rerun)
+		want.SetSpeed(4)
+		want.SetPlaying(playing)
+		loads := 0
+		l := NewLoading(log.Procs, log.Seed, len(log.Captions) > 0, func() (Source, error) {
+			loads++
+			log, _ := growingStealLog(t, 0, 0)
+			return NewPlayer(log, rerun), nil
+		})
+		l.SetSpeed(4)
+		l.SetPlaying(playing)
+		require.NoError(t, l.Update(&Input{Dt: 1.0 / 60, Commands: []Command{{Kind: CmdReducedMotion}}}))
+		assert.Zero(t, loads, "nothing is loaded before the first frame")
+		assert.Equal(t, want.Status(), l.Status())
+		assert.Equal(t, want.Frame(1280, 700), l.Frame(1280, 700), "the first frame")
+		require.NoError(t, l.Update(&Input{Dt: 1.0 / 60, Commands: []Command{{Kind: CmdCaptions}}}))
+		require.Equal(t, 1, loads)
+		require.NotNil(t, l.Loaded())
+		st := l.Status()
+		assert.True(t, st.ReducedMotion, "the command given before the first frame was passed on")
+		assert.False(t, st.Captions)
+		assert.Equal(t, 4.0, st.Speed)
+		assert.Equal(t, playing, st.Playing)
+		// From here the two play the same run in step: one tick draws, the
+		// next grows the log.
+		step(want, Command{Kind: CmdReducedMotion}, Command{Kind: CmdCaptions})
+		l.Frame(1280, 700)
+		want.Frame(1280, 700)
+		step(want)
+		require.NoError(t, l.Update(&Input{Dt: 1.0 / 60}))
+		for range 200 {
+			require.Equal(t, want.Status(), l.Status())
+			require.Equal(t, want.Frame(1280, 700), l.Frame(1280, 700))
+			step(want)
+			require.NoError(t, l.Update(&Input{Dt: 1.0 / 60}))
+		}
+		assert.Equal(t, 220, l.Status().Len, "the run was simulated")
+		assert.Equal(t, 1, loads, "loaded once")
+	}
+	broken := NewLoading(2, 7, false, func() (Source, error) { return nil, errors.New("scene.go:3:2: undefined: x") })
+	require.NoError(t, broken.Update(&Input{}))
+	broken.Frame(1280, 700)
+	assert.EqualError(t, broken.Update(&Input{}), "scene.go:3:2: undefined: x", "a scene that does not load ends the game")
 }

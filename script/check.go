@@ -36,7 +36,7 @@ func (sc *Scene) check() error {
 		Scopes:     map[ast.Node]*types.Scope{},
 	}
 	conf := types.Config{
-		Importer:  stubs,
+		Importer:  stubs(),
 		GoVersion: "go1.26",
 		Error: func(err error) {
 			te, ok := err.(types.Error)

@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"go/types"
+	"sync"
 )
 
 // ToolkitPath is the import path of the scene toolkit.
@@ -83,7 +84,10 @@ func (im stubImporter) Import(path string) (*types.Package, error) {
 	return nil, fmt.Errorf("package %q is not available in scenes", path)
 }
 
-var stubs = buildStubs()
+// stubs type-checks the stub packages on first use rather than at package
+// init: in the browser the player draws its first frame before it loads a
+// scene, and the check (tens of milliseconds there) no longer delays it.
+var stubs = sync.OnceValue(buildStubs)
 
 func buildStubs() stubImporter {
 	im := stubImporter{}

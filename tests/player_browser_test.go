@@ -106,7 +106,7 @@ func TestPlayerBrowserDrawsTheSceneAtTheCursor(t *testing.T) {
 	ctx := playerChromium(t, 1280, 800)
 	ctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
 	defer cancel()
-	page := playerPageURL(base, playerStealScene, url.Values{"at": {fmt.Sprint(at)}})
+	page := playerPageURL(base, string(playerStealScene(t)), url.Values{"at": {fmt.Sprint(at)}})
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(page)))
 	playerWaitReady(t, ctx)
 

@@ -35,7 +35,7 @@ func TestPlayerDesktopDrawsTheSceneAtTheCursor(t *testing.T) {
 	bin := filepath.Join(dir, "gmpbook-player")
 	playerGo(t, []string{"CGO_ENABLED=1"}, "build", "-o", bin, "./cmd/gmpbook-player")
 	scene := filepath.Join(dir, "steal.go")
-	require.NoError(t, os.WriteFile(scene, []byte(playerStealScene), 0o644))
+	require.NoError(t, os.WriteFile(scene, playerStealScene(t), 0o644))
 
 	at := playerStealCursor(t)
 	out := playerOutDir(t)

@@ -26,18 +26,18 @@ import (
 	"github.com/gmpbook/gmpbook/script"
 )
 
-// playerStealScene is the scene the end-to-end tests play: two Ps, eight
-// goroutines of 2 ms of work each, so P1 has to steal from P0.
-const playerStealScene = `//scene procs=2 seed=7 title="Work stealing"
-func main() {
-	var wg sync.WaitGroup
-	for range 8 {
-		wg.Add(1)
-		go func() { defer wg.Done(); scene.Work(2 * time.Millisecond) }()
-	}
-	wg.Wait()
+// playerStealScenePath is the scene the end-to-end tests play (and
+// cmd/playerbench times): two Ps, eight goroutines of 2 ms of work each,
+// so P1 has to steal from P0.
+const playerStealScenePath = "tests/testdata/player/steal.go"
+
+// playerStealScene reads the steal scene.
+func playerStealScene(t *testing.T) []byte {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join(moduleRoot(t), playerStealScenePath))
+	require.NoError(t, err)
+	return src
 }
-`
 
 // playerNeedTools skips the test unless every tool is on PATH. make test
 // installs them first (make deps), so in CI these tests run.
@@ -69,7 +69,7 @@ func playerOutDir(t *testing.T) string {
 // change in the simulator moves the cursor rather than breaking the test.
 func playerStealCursor(t *testing.T) int {
 	t.Helper()
-	c, err := script.Load("steal.go", []byte(playerStealScene))
+	c, err := script.Load("steal.go", playerStealScene(t))
 	require.NoError(t, err)
 	cfg, err := c.Scene.Settings.Config(nil)
 	require.NoError(t, err)

@@ -20,7 +20,17 @@
 //	                common play head
 //
 // The simulator runs here, in the browser, once (and again when the user
-// asks for another GOMAXPROCS or seed); render replays its event log.
+// asks for another GOMAXPROCS or seed); render replays its event log. The
+// first frame, the world before the first event, is drawn before the run
+// is simulated: the run is simulated a slice per tick after it
+// (render.Grow), and at once as far as a seek or a jump needs, so the
+// scrub bar grows for a moment while the picture at the cursor is exact
+// from the start. When the scene's first line says all that first frame
+// needs (its GOMAXPROCS and seed, or no settings) and the page starts
+// before the first event, even checking and compiling the scene waits
+// until after that frame (render.Loading); a scene that does not compile
+// then replaces the player with its error a frame later. Compare mode
+// loads and simulates both runs whole first.
 //
 // The host page drives the player with window.postMessage({cmd, at}),
 // where cmd is play, pause, step, back, seek (to at), home, end, restart,
@@ -37,16 +47,23 @@
 // ({frames, ready, cursor, len, playing}; ready once a few frames are
 // drawn), window.gmpbookFrame() (the last drawn display list as JSON) and a
 // console line "gmpbook: first frame (…)", with how long loading the scene,
-// simulating it and drawing took, when the first frame is drawn.
+// simulating it and drawing took, when the first frame is drawn. With
+// timing=1 in the URL the player puts marks named "gmpbook:…" on the
+// page's performance timeline at each step of its start-up, and the
+// loader (index.html) asks the Go runtime to trace its package inits;
+// cmd/playerbench reads both.
 //
 // This package is the only importer of syscall/js.
 package main
 
 import (
+	"bytes"
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -65,27 +82,36 @@ import (
 // final size.
 const readyFrames = 5
 
+// startupMemoryLimit bounds the heap while the collector waits for the
+// first frame: past it, the collector runs anyway.
+const startupMemoryLimit = 256 << 20
+
 func main() {
+	// The heap grows past the collector's first goal (4 MiB) while the
+	// player starts: its first collection would run before the first
+	// frame, and in the browser the collector's code would be compiled
+	// first. The collector waits until the first frame is drawn
+	// (afterDraw), with a memory limit as a backstop; start-up needs a few
+	// MiB.
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(startupMemoryLimit)
 	if err := run(); err != nil {
 		showError(err)
 	}
 }
 
 func run() error {
-	start := time.Now()
+	begun := time.Now()
 	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
 	if err != nil {
 		return fmt.Errorf("the page's query: %v", err)
 	}
+	m := marker(q.Get("timing") == "1")
+	m.mark("main")
 	name, src, err := sceneSource(q)
 	if err != nil {
 		return err
 	}
-	scene, err := script.Load(name, src)
-	if err != nil {
-		return err
-	}
-	loaded := time.Now()
 	var over script.Settings
 	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
 		if v := q.Get(k); v != "" {
@@ -94,49 +120,56 @@ func run() error {
 			}
 		}
 	}
-	settings := scene.Scene.Settings.Merge(over)
-	captions := playerlog.Captions(scene)
-	simulate := func(procs int, seed uint64) (render.Log, error) {
-		run, err := playerlog.Simulate(scene, settings, procs, seed, nil)
-		if err != nil {
-			return render.Log{}, err
-		}
-		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run.LineOf}, nil
-	}
-	first, err := playerlog.Simulate(scene, settings, 0, 0, nil)
-	if err != nil {
-		return err
-	}
-	log := render.Log{Events: first.Events, Procs: first.Config.Procs, Seed: first.Config.Seed, Captions: captions, Lines: first.LineOf}
-	simulated := time.Now()
+	compare := q.Get("cgo") != "" || q.Get("cprocs") != ""
+
 	var player interface {
 		render.Source
 		Seek(int)
 		SetSpeed(float64)
 		SetPlaying(bool)
 	}
-	if cgo, cprocs := q.Get("cgo"), q.Get("cprocs"); cgo != "" || cprocs != "" {
-		procs := 0
-		if cprocs != "" {
-			if procs, err = strconv.Atoi(cprocs); err != nil || procs < 1 {
-				return fmt.Errorf("cprocs=%s: want a number of Ps", cprocs)
-			}
+	var title, loadSaid string
+	loaded := begun
+	// Checking and compiling the scene is most of what the player does
+	// before its first frame. When the scene's first line says all that
+	// frame needs — GOMAXPROCS and seed — and the frame is the world before
+	// the first event, the player draws it first and loads the scene after
+	// it (render.Loading). Whether the chrome keeps a line for captions
+	// comes from a "//>" in the text (a scene whose "//>" is no caption,
+	// say in a string, loses that line once loaded). A scene that does not
+	// compile shows its error a frame later.
+	if hdr, ok := quickHeader(src); ok && q.Get("at") == "" && !compare {
+		settings := hdr.Merge(over)
+		cfg, err := settings.Config(nil)
+		if err == nil {
+			title = settings.Title
+			player = render.NewLoading(cfg.Procs, cfg.Seed, bytes.Contains(src, []byte("//>")), func() (render.Source, error) {
+				m.mark("load")
+				scene, err := script.Load(name, src)
+				if err != nil {
+					return nil, err
+				}
+				m.mark("loaded")
+				return newSource(q, scene, over, false)
+			})
+			loadSaid = "load after the first frame"
 		}
-		other, err := playerlog.CompareSettings(settings, cgo, procs)
-		if err != nil {
-			return err
-		}
-		second, err := playerlog.Simulate(scene, other, 0, 0, nil)
-		if err != nil {
-			return err
-		}
-		player = render.NewCompare(
-			render.Side{Label: playerlog.Label(first.Config), Log: log},
-			render.Side{Label: playerlog.Label(second.Config), Log: render.Log{Events: second.Events, Procs: second.Config.Procs,
-				Seed: second.Config.Seed, Captions: captions, Lines: second.LineOf}})
-	} else {
-		player = render.NewPlayer(log, simulate)
 	}
+	if player == nil {
+		scene, err := script.Load(name, src)
+		if err != nil {
+			return err
+		}
+		loaded = time.Now()
+		loadSaid = "load " + ms(loaded.Sub(begun))
+		m.mark("loaded")
+		title = scene.Scene.Settings.Merge(over).Title
+		if player, err = newSource(q, scene, over, compare); err != nil {
+			return err
+		}
+	}
+	started := time.Now()
+	m.mark("started")
 	if v := q.Get("at"); v != "" {
 		at, err := strconv.Atoi(v)
 		if err != nil {
@@ -153,14 +186,95 @@ func run() error {
 	}
 	player.SetPlaying(q.Get("play") == "1" || q.Get("play") == "true")
 
-	b := &bridge{timings: func(drawn time.Time) string {
-		ms := func(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) + "ms" }
-		return "load " + ms(loaded.Sub(start)) + ", simulate " + ms(simulated.Sub(loaded)) +
-			" (" + strconv.Itoa(len(log.Events)) + " events), until the first frame " + ms(drawn.Sub(simulated))
+	b := &bridge{marker: m, timings: func(drawn time.Time, known int) string {
+		return loadSaid + ", start " + ms(started.Sub(loaded)) + " (" + strconv.Itoa(known) +
+			" events simulated before the first frame), until the first frame " + ms(drawn.Sub(started))
 	}}
 	b.listen()
-	g := render.NewGame(player, render.Options{Commands: b.commands, AfterDraw: b.afterDraw})
-	return render.Run(g, render.Window{Title: settings.Title})
+	m.mark("player")
+	opt := render.Options{Commands: b.commands, AfterDraw: b.afterDraw}
+	if m {
+		opt.Trace = m.mark
+	}
+	g := render.NewGame(player, opt)
+	m.mark("game")
+	return render.Run(g, render.Window{Title: title})
+}
+
+// ms formats a duration in whole milliseconds, for the first-frame line.
+func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) + "ms" }
+
+// newSource makes the Source that plays a loaded scene: a Player that
+// simulates the run in slices after its first frame (render.Grow), or in
+// compare mode a Compare of two runs simulated whole, since it lines them
+// up in time.
+func newSource(q url.Values, scene *script.Compiled, over script.Settings, compare bool) (interface {
+	render.Source
+	Seek(int)
+	SetSpeed(float64)
+	SetPlaying(bool)
+}, error) {
+	settings := scene.Scene.Settings.Merge(over)
+	captions := playerlog.Captions(scene)
+	if compare {
+		procs := 0
+		if cprocs := q.Get("cprocs"); cprocs != "" {
+			var err error
+			if procs, err = strconv.Atoi(cprocs); err != nil || procs < 1 {
+				return nil, fmt.Errorf("cprocs=%s: want a number of Ps", cprocs)
+			}
+		}
+		other, err := playerlog.CompareSettings(settings, q.Get("cgo"), procs)
+		if err != nil {
+			return nil, err
+		}
+		var sides [2]render.Side
+		for i, st := range []script.Settings{settings, other} {
+			run, err := playerlog.Simulate(scene, st, 0, 0, nil)
+			if err != nil {
+				return nil, err
+			}
+			sides[i] = render.Side{Label: playerlog.Label(run.Config), Log: render.Log{Events: run.Events, Procs: run.Config.Procs,
+				Seed: run.Config.Seed, Captions: captions, Lines: run.LineOf}}
+		}
+		return render.NewCompare(sides[0], sides[1]), nil
+	}
+	start := func(procs int, seed uint64) (render.Log, error) {
+		st, err := playerlog.Start(scene, settings, procs, seed, nil)
+		if err != nil {
+			return render.Log{}, err
+		}
+		run := st.Run
+		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run.LineOf,
+			Grow: func(n int) ([]core.Event, bool, error) {
+				done, err := st.Advance(n)
+				return run.Events, done, err
+			}}, nil
+	}
+	log, err := start(0, 0)
+	if err != nil {
+		return nil, err
+	}
+	return render.NewPlayer(log, start), nil
+}
+
+// quickHeader reads the scene's settings from its first line without
+// parsing the scene, as script.Parse reads them, when that is certain:
+// the line is a "//scene …" comment that script.ParseSettings accepts, or
+// holds no comment at all (no settings). Anything else — a comment after
+// code, a bad setting — is left to the parse, which says where it is.
+func quickHeader(src []byte) (script.Settings, bool) {
+	first, _, _ := bytes.Cut(src, []byte("\n"))
+	line := strings.TrimRight(strings.TrimLeft(string(first), " \t"), "\r")
+	rest, ok := strings.CutPrefix(line, "//scene")
+	if !ok {
+		return script.Settings{}, !strings.Contains(line, "//") && !strings.Contains(line, "/*")
+	}
+	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
+		return script.Settings{}, false
+	}
+	st, err := script.ParseSettings(rest)
+	return st, err == nil
 }
 
 // sceneSource finds the scene's source from the query.
@@ -208,13 +322,20 @@ func hostScene(where, name string) (s string, ok bool) {
 	return "", false
 }
 
-// showError puts the error on the page, in place of the loading bar, and
-// tells the parent.
+// showError puts the error on the page, in place of the loading bar or
+// the player, and tells the parent.
 func showError(err error) {
 	doc := js.Global().Get("document")
 	if l := doc.Call("getElementById", "loading"); !l.IsNull() {
 		l.Call("remove")
 	}
+	// A scene loaded after the first frame fails with the game's canvas on
+	// the page: the message takes its place.
+	canvases := doc.Call("getElementsByTagName", "canvas")
+	for i := canvases.Length() - 1; i >= 0; i-- {
+		canvases.Index(i).Call("remove")
+	}
+	doc.Get("body").Get("style").Set("backgroundColor", "") // Ebiten's black
 	if e := doc.Call("getElementById", "error"); !e.IsNull() {
 		e.Set("textContent", err.Error())
 		e.Get("style").Set("display", "block")
@@ -243,7 +364,8 @@ type bridge struct {
 	mu      sync.Mutex
 	pending []render.Command
 
-	timings func(drawn time.Time) string // for the first-frame console line
+	timings func(drawn time.Time, known int) string // for the first-frame console line
+	marker
 
 	frames   int
 	cursor   int
@@ -319,7 +441,9 @@ func (b *bridge) afterDraw(f *view.Frame, st render.Status, frames int) {
 	b.mu.Unlock()
 	b.frames = frames
 	if frames == 1 {
-		println("gmpbook: first frame (" + b.timings(time.Now()) + ")")
+		println("gmpbook: first frame (" + b.timings(time.Now(), st.Len) + ")")
+		debug.SetGCPercent(100)
+		debug.SetMemoryLimit(math.MaxInt64)
 		if l := js.Global().Get("document").Call("getElementById", "loading"); !l.IsNull() {
 			l.Call("remove")
 		}
@@ -350,4 +474,16 @@ func controlsHeight(f *view.Frame) float64 {
 		}
 	}
 	return 0
+}
+
+// marker puts marks named "gmpbook:…" on the page's performance timeline
+// when the URL says timing=1, so that a benchmark can tell where the time
+// to the first frame goes (cmd/playerbench -phases); index.html marks the
+// loader's steps.
+type marker bool
+
+func (m marker) mark(name string) {
+	if m {
+		js.Global().Get("performance").Call("mark", "gmpbook:"+name)
+	}
 }

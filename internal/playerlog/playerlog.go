@@ -8,7 +8,6 @@
 package playerlog
 
 import (
-	"errors"
 	"strconv"
 
 	"github.com/gmpbook/gmpbook/core"
@@ -40,6 +39,31 @@ type liner interface{ Line() int }
 // when they are not zero. getenv (may be nil) supplies GOMAXPROCS and
 // GODEBUG. Reaching a limit is not an error: the log ends with it.
 func Simulate(c *script.Compiled, settings script.Settings, procs int, seed uint64, getenv func(string) string) (*Run, error) {
+	st, err := Start(c, settings, procs, seed, getenv)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := st.Advance(0); err != nil {
+		return nil, err
+	}
+	return st.Run, nil
+}
+
+// Stepper simulates a run a slice at a time, so that a player can show
+// the beginning of a scene before the whole run is simulated. Run holds
+// the events so far; they are the same, event for event, as Simulate's.
+type Stepper struct {
+	Run  *Run
+	c    *script.Compiled
+	sim  *core.Sim // nil until the first Advance
+	done bool
+}
+
+// Start checks the settings (as for Simulate) and returns a Stepper of
+// the scene's run, with no events yet: the first Advance boots the
+// process, so that a player can draw the world before any event without
+// waiting for it.
+func Start(c *script.Compiled, settings script.Settings, procs int, seed uint64, getenv func(string) string) (*Stepper, error) {
 	st := settings
 	if procs > 0 {
 		if err := st.Set("procs", strconv.Itoa(procs)); err != nil {
@@ -55,32 +79,55 @@ func Simulate(c *script.Compiled, settings script.Settings, procs int, seed uint
 	if err != nil {
 		return nil, err
 	}
-	run := &Run{Config: cfg}
+	return &Stepper{Run: &Run{Config: cfg}, c: c}, nil
+}
+
+// boot creates the process; its start-up events are the first of the run.
+func (s *Stepper) boot() error {
+	run := s.Run
 	// Lines serve line captions and the page's current-line highlight.
-	wantLines := true
-	var sim *core.Sim
 	sink := func(e *core.Event) {
 		run.Events = append(run.Events, *e)
-		if !wantLines {
-			return
-		}
 		line := 0
-		if e.G != 0 && sim != nil { // sim is nil while core.New boots the runtime
-			if l, ok := sim.ProgramOf(e.G).(liner); ok {
+		if e.G != 0 && s.sim != nil { // sim is nil while core.New boots the runtime
+			if l, ok := s.sim.ProgramOf(e.G).(liner); ok {
 				line = l.Line()
 			}
 		}
 		run.Lines = append(run.Lines, int32(line))
 	}
-	sim, err = c.NewSim(cfg, core.WithSink(sink))
+	sim, err := s.c.NewSim(run.Config, core.WithSink(sink))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if err := sim.Run(); err != nil && !errors.Is(err, core.ErrLimit) {
-		return nil, err
-	}
-	return run, nil
+	s.sim = sim
+	return nil
 }
+
+// Advance simulates until the run has at least n more events or has
+// ended (n <= 0: until it ends), and reports whether it has ended.
+// Reaching a limit is not an error: the log ends with it.
+func (s *Stepper) Advance(n int) (done bool, err error) {
+	want := len(s.Run.Events) + n
+	if s.sim == nil && !s.done {
+		if err := s.boot(); err != nil {
+			s.done = true
+			return true, err
+		}
+	}
+	for !s.done && (n <= 0 || len(s.Run.Events) < want) {
+		if !s.sim.Step() {
+			s.done = true
+			if err := s.sim.CheckErr(); err != nil {
+				return true, err
+			}
+		}
+	}
+	return s.done, nil
+}
+
+// Done reports whether the run has ended.
+func (s *Stepper) Done() bool { return s.done }
 
 // Captions converts the scene's //> comments for view.
 func Captions(c *script.Compiled) []view.Caption {

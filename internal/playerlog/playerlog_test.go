@@ -1,6 +1,8 @@
 package playerlog
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -83,7 +85,7 @@ func TestCompareSettingsOverrideGoAndProcs(t *testing.T) {
 	assert.Equal(t, "go1.26 · procs=1", Label(a.Config))
 	assert.Equal(t, "go1.13 · procs=1", Label(b.Config))
 	d := view.FirstDifference(a.Events, b.Events)
-	require.GreaterOrEqual(t, d, 0, "1.13 cannot preempt the loop; 1.26 can")
+	require.False(t, d.Same(), "1.13 cannot preempt the loop; 1.26 can")
 	st, err = CompareSettings(c.Scene.Settings, "", 4)
 	require.NoError(t, err)
 	p4, err := Simulate(c, st, 0, 0, nil)
@@ -91,4 +93,113 @@ func TestCompareSettingsOverrideGoAndProcs(t *testing.T) {
 	assert.Equal(t, 4, p4.Config.Procs)
 	_, err = CompareSettings(c.Scene.Settings, "0.9", 0)
 	assert.Error(t, err)
+}
+
+// TestStepperSlicesGiveSimulatesRun: advancing a few events at a time
+// gives the same events and lines as one Simulate, and a limit ends the
+// run without an error; bad settings fail at Start.
+func TestStepperSlicesGiveSimulatesRun(t *testing.T) {
+	c, err := script.Load("scene.go", []byte(scene))
+	require.NoError(t, err)
+	_, err = Start(c, script.Settings{}, 0, 0, func(k string) string {
+		if k == "GOMAXPROCS" {
+			return "zero"
+		}
+		return ""
+	})
+	assert.Error(t, err, "a bad GOMAXPROCS fails at Start")
+	limited := strings.Replace(spinner, "//scene ", "//scene go=1.13 ", 1)
+	for name, src := range map[string]string{"scene": scene, "spinner": spinner, "spinner on go1.13 (ends at a limit)": limited} {
+		c, err := script.Load("scene.go", []byte(src))
+		require.NoError(t, err)
+		whole, err := Simulate(c, c.Scene.Settings, 0, 0, nil)
+		require.NoError(t, err)
+		st, err := Start(c, c.Scene.Settings, 0, 0, nil)
+		require.NoError(t, err)
+		assert.Empty(t, st.Run.Events, "the process boots at the first Advance")
+		assert.Equal(t, whole.Config, st.Run.Config)
+		steps := 0
+		for !st.Done() {
+			before := len(st.Run.Events)
+			done, err := st.Advance(7)
+			require.NoError(t, err, name)
+			require.True(t, done || len(st.Run.Events) >= before+7, "%s: Advance(7) stopped early at %d", name, len(st.Run.Events))
+			steps++
+		}
+		assert.Greater(t, steps, 2, name)
+		assert.Equal(t, whole.Events, st.Run.Events, name)
+		assert.Equal(t, whole.Lines, st.Run.Lines, name)
+		done, err := st.Advance(7)
+		assert.True(t, done)
+		assert.NoError(t, err)
+		limit := slices.ContainsFunc(st.Run.Events, func(e core.Event) bool { return e.Kind == core.EvLimit })
+		assert.Equal(t, src == limited, limit, "%s: limit reached", name)
+	}
+}
+
+// TestCompareFindsTheDifferenceThatMatters: compare mode's first
+// difference is a decision of the scene's goroutines, not the runtime's
+// start-up or bookkeeping one version lacks. The tight loop on go1.13 and
+// go1.26 first differs where 1.26 preempts it (sysmon's request comes with
+// a signal, which 1.13 cannot send); on 1 and 4 Ps, where a second P first
+// runs one of the scene's goroutines.
+func TestCompareFindsTheDifferenceThatMatters(t *testing.T) {
+	c, err := script.Load("spinner.go", []byte(spinner))
+	require.NoError(t, err)
+	run := func(goVersion string, procs int) []core.Event {
+		st, err := CompareSettings(c.Scene.Settings, goVersion, procs)
+		require.NoError(t, err)
+		r, err := Simulate(c, st, 0, 0, nil)
+		require.NoError(t, err)
+		return r.Events
+	}
+	index := func(ev []core.Event, from int, f func(e *core.Event) bool) int {
+		for i := from; i < len(ev); i++ {
+			if f(&ev[i]) {
+				return i
+			}
+		}
+		return -1
+	}
+	mainStart := func(ev []core.Event) int {
+		return index(ev, 0, func(e *core.Event) bool { return e.Kind == core.EvMainStart })
+	}
+
+	old, cur := run("1.13", 0), run("1.26", 0)
+	d := view.FirstDifference(old, cur)
+	require.False(t, d.Same())
+	t.Logf("go1.13 #%d %v / go1.26 #%d %v", d.A, &old[d.A], d.B, &cur[d.B])
+	assert.Greater(t, d.A, mainStart(old), "after main.main starts")
+	assert.Greater(t, d.B, mainStart(cur), "after main.main starts")
+	preempt := index(cur, 0, func(e *core.Event) bool { return e.Kind == core.EvGoPreempt })
+	require.Greater(t, preempt, 0)
+	req := cur[d.B]
+	assert.True(t, req.Kind == core.EvGoPreempt || req.Kind == core.EvPreemptReq && req.Flag,
+		"go1.26 preempts the loop, with a signal: %v", &req)
+	assert.Equal(t, cur[preempt].G, req.G, "the loop's goroutine")
+	assert.InDelta(t, float64(cur[preempt].T), float64(req.T), float64(10*core.Microsecond), "at the preemption")
+	assert.NotEqual(t, core.EvGoPreempt, old[d.A].Kind, "go1.13 cannot preempt it")
+	assert.False(t, slices.ContainsFunc(old, func(e core.Event) bool { return e.Kind == core.EvGoPreempt }))
+
+	one, four := run("", 1), run("", 4)
+	d = view.FirstDifference(one, four)
+	require.False(t, d.Same())
+	t.Logf("procs=1 #%d %v / procs=4 #%d %v", d.A, &one[d.A], d.B, &four[d.B])
+	m := mainStart(four)
+	require.Greater(t, d.B, m, "after main.main starts")
+	at := four[d.B]
+	require.NotEqual(t, int32(0), at.P, "on another P than P0: %v", &at)
+	// The scene's goroutines are main and those it creates.
+	scene := map[int64]bool{four[m].G: true}
+	for _, e := range four[m:] {
+		if e.Kind == core.EvGoCreate && e.Arg != 1 {
+			scene[e.G] = true
+		}
+	}
+	runs := func(e *core.Event) bool { return e.Kind == core.EvGoStart && scene[e.G] }
+	first := index(four, m, func(e *core.Event) bool { return runs(e) && e.P != 0 })
+	require.Greater(t, first, 0, "a second P runs one of the scene's goroutines")
+	assert.Equal(t, at.P, four[first].P)
+	assert.Equal(t, at.T, four[first].T, "the difference is where it does")
+	assert.Equal(t, -1, index(four[:d.B], m, func(e *core.Event) bool { return runs(e) && e.P != 0 }), "not before")
 }

@@ -6,21 +6,142 @@ import (
 	"github.com/gmpbook/gmpbook/core"
 )
 
-// FirstDifference is the index of the first event where logs a and b
-// differ, comparing Kind, G, P, M, Why and N (not Seq or T: the same
-// decision a moment later is not a difference of behaviour). If one log is
-// a prefix of the other it is the shorter one's length; if they are the
-// same it is -1.
-func FirstDifference(a, b []core.Event) int {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		x, y := &a[i], &b[i]
-		if x.Kind != y.Kind || x.G != y.G || x.P != y.P || x.M != y.M || x.Why != y.Why || x.N != y.N {
-			return i
+// Difference is where two runs of a scene first part ways: A and B are
+// the indices of the first events, one in each log, that differ. The two
+// are not the same index when the logs have different numbers of events
+// before it (start-up, bookkeeping). A log whose compared events ran out
+// has its length there; runs that do not differ have A = B = -1.
+type Difference struct{ A, B int }
+
+// NoDifference is the Difference of two runs that make the same decisions.
+var NoDifference = Difference{-1, -1}
+
+// Same reports whether the runs make the same decisions.
+func (d Difference) Same() bool { return d.A < 0 && d.B < 0 }
+
+// side is A for side 0 and B for side 1.
+func (d Difference) side(k int) int {
+	if k == 0 {
+		return d.A
+	}
+	return d.B
+}
+
+// FirstDifference finds the first decision in which the runs a and b of a
+// scene differ: the same goroutine started, parked, stolen, preempted, put
+// somewhere, on the same P, for the same reason. It compares what the
+// scene's goroutines do once main.main has started, and leaves out:
+//
+//   - the runtime's start-up (before MainStart), and the runtime's own
+//     goroutines, which differ between versions by design (Go 1.25 starts
+//     one more);
+//   - bookkeeping and background events (compareSkips): Ms parking,
+//     waking and spinning, Ps going idle, needspinning (Go 1.21+),
+//     _Psyscall (up to Go 1.25), netpollBreak (Go 1.14+), sysmon's
+//     wake-ups, polls that find nothing, schedtrace samples;
+//   - Seq, T, M and the P's schedtick: the same decision a moment later or
+//     on another thread is not a different decision.
+//
+// Goroutines are matched by their place in the scene, not their ID: main,
+// then the goroutines the scene creates in the order it creates them.
+func FirstDifference(a, b []core.Event) Difference {
+	ca, cb := newComparer(a), newComparer(b)
+	for {
+		ia, ib := ca.next(), cb.next()
+		switch {
+		case ia < 0 && ib < 0:
+			return NoDifference
+		case ia < 0:
+			return Difference{len(a), ib}
+		case ib < 0:
+			return Difference{ia, len(b)}
+		}
+		if ca.key(ia) != cb.key(ib) {
+			return Difference{ia, ib}
 		}
 	}
-	if len(a) != len(b) {
-		return n
+}
+
+// compareSkips are the kinds FirstDifference leaves out.
+var compareSkips = func() [256]bool {
+	var q [256]bool
+	for _, k := range []core.EvKind{
+		core.EvMCreate, core.EvMPark, core.EvMUnpark, core.EvMSpin, core.EvMSpinStop, core.EvMSleep, core.EvMExit,
+		core.EvMLockedHand, core.EvMNetpoll, core.EvMNetpollWake, core.EvNetpollBreak,
+		core.EvWakep, core.EvProcIdle, core.EvProcUnidle, core.EvProcAcquire, core.EvProcRelease,
+		core.EvNeedSpinning, core.EvProcStatus, core.EvSysmonWake, core.EvSysmonSleep, core.EvSchedTrace,
+		core.EvMainStart,
+	} {
+		q[k] = true
+	}
+	return q
+}()
+
+// comparer walks one log's compared events.
+type comparer struct {
+	ev    []core.Event
+	i     int           // the next event to look at
+	order map[int64]int // scene goroutine → 1 for main, 2… in creation order
+}
+
+func newComparer(ev []core.Event) *comparer {
+	c := &comparer{ev: ev, order: map[int64]int{}}
+	for i := range ev {
+		if ev[i].Kind == core.EvMainStart {
+			c.i = i + 1
+			c.order[ev[i].G] = 1
+			return c
+		}
+	}
+	c.i = len(ev) // no main.main: nothing to compare
+	return c
+}
+
+// next returns the index of the next compared event, -1 at the end.
+func (c *comparer) next() int {
+	for ; c.i < len(c.ev); c.i++ {
+		e := &c.ev[c.i]
+		if e.Kind == core.EvGoCreate && e.G != 0 && e.Arg != 1 { // Arg 1: a runtime goroutine
+			c.order[e.G] = len(c.order) + 1
+		}
+		if compareSkips[e.Kind] || (e.Kind == core.EvNetpoll && e.N == 0) {
+			continue
+		}
+		if e.G != 0 && c.order[e.G] == 0 {
+			continue // a goroutine of the runtime's
+		}
+		c.i++
+		return c.i - 1
+	}
+	return -1
+}
+
+// decision is what FirstDifference compares of an event.
+type decision struct {
+	kind  core.EvKind
+	why   core.Reason
+	wait  core.WaitReason
+	flag  bool
+	p, p2 int32
+	g, g2 int // scene order (-1: a goroutine of the runtime's)
+	n     int64
+}
+
+func (c *comparer) key(i int) decision {
+	e := &c.ev[i]
+	d := decision{kind: e.Kind, why: e.Why, wait: e.Wait, flag: e.Flag, p: e.P, p2: e.P2, g: c.gid(e.G), g2: c.gid(e.G2), n: e.N}
+	if e.Kind == core.EvGoStart {
+		d.n = 0 // the P's schedtick: a count of everything it ran before
+	}
+	return d
+}
+
+func (c *comparer) gid(g int64) int {
+	if g == 0 {
+		return 0
+	}
+	if k := c.order[g]; k > 0 {
+		return k
 	}
 	return -1
 }
@@ -60,9 +181,9 @@ func CompareTimes(a, b []core.Event) []core.Time {
 type CompareOptions struct {
 	Options               // the whole area; Width and Height are split between the sides
 	LabelA, LabelB string // what tells the sides apart ("go1.13 · procs=1")
-	// Diff is FirstDifference of the two logs (-1: none). The side whose
-	// play head is at or past it gets a mark on its timeline.
-	Diff int
+	// Diff is FirstDifference of the two logs. The side whose play head is
+	// at or past its event gets a mark on its timeline.
+	Diff Difference
 	// Started says whether the play head has moved off the start; before
 	// it, both sides show the state before any event.
 	Started bool
@@ -72,23 +193,36 @@ type CompareOptions struct {
 var DiffColor = OkabeBlack
 
 // CompareSentence is the text line that names the first difference.
-func CompareSentence(a, b *Recording, diff int) string {
-	if diff < 0 {
+func CompareSentence(a, b *Recording, diff Difference) string {
+	if diff.Same() {
 		return "The two runs make the same decisions, event for event."
 	}
-	say := func(r *Recording) (string, core.Time, bool) {
-		if diff >= r.Len() {
+	say := func(r *Recording, i int) (string, core.Time, bool) {
+		if i < 0 || i >= r.Len() {
 			return "(no more events)", 0, false
 		}
-		return r.StepNarration(diff), r.Events[diff].T, true
+		return r.StepNarration(i), r.Events[i].T, true
 	}
-	sa, ta, oka := say(a)
-	sb, tb, okb := say(b)
+	sa, ta, oka := say(a, diff.A)
+	sb, tb, okb := say(b, diff.B)
 	t := ta
 	if !oka || (okb && tb < ta) {
 		t = tb
 	}
 	return "First difference at t=" + FormatTime(t) + ": " + sa + " / " + sb
+}
+
+// DifferenceTime is the virtual time of the first difference: the earlier
+// of its two events (-1 if the runs do not differ).
+func DifferenceTime(a, b []core.Event, diff Difference) core.Time {
+	t := core.Time(-1)
+	if diff.A >= 0 && diff.A < len(a) {
+		t = a[diff.A].T
+	}
+	if diff.B >= 0 && diff.B < len(b) && (t < 0 || b[diff.B].T < t) {
+		t = b[diff.B].T
+	}
+	return t
 }
 
 // CompareFrame lays out recordings a and b at virtual time t, each at its
@@ -160,8 +294,8 @@ func CompareFrame(a, b *Recording, t core.Time, opts CompareOptions) Frame {
 			p.Role = string(rune('A'+k)) + "." + p.Role
 			f.Places = append(f.Places, p)
 		}
-		if opts.Diff >= 0 && opts.Diff < r.Len() && i >= opts.Diff {
-			f.Shapes = append(f.Shapes, diffMark(g, r.Events[opts.Diff].T, r.TimeAt(i), o.Window, dx, oy)...)
+		if d := opts.Diff.side(k); d >= 0 && d < r.Len() && i >= d {
+			f.Shapes = append(f.Shapes, diffMark(g, r.Events[d].T, r.TimeAt(i), o.Window, dx, oy)...)
 		}
 	}
 	f.Narration = CompareSentence(a, b, opts.Diff)

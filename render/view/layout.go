@@ -128,7 +128,9 @@ func Layout(w *core.World, opts Options) Frame {
 	} else {
 		b.layoutWide(s)
 	}
-	b.highlight()
+	if b.opts.Highlight != nil {
+		b.highlight()
+	}
 	return b.f
 }
 

@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gmpbook/gmpbook/core"
@@ -75,47 +76,70 @@ func onMatches(name string, e *core.Event) bool {
 	return true
 }
 
-// buildTriggers finds, for each caption, the first event it applies at:
-// On captions at the first event of their kind; line captions, when a line
-// hook is set, at the first event whose G is at that line.
-func (r *Recording) buildTriggers() {
+// triggerFold finds, for each caption, the first event it applies at, as
+// the events arrive: On captions at the first event of their kind; line
+// captions, when a line hook is set, at the first event whose G is at
+// that line. Captions are about the scene's own code: the runtime's
+// start-up (before main.main) triggers none — unless the log has no
+// MainStart at all (a run cut short during start-up), which is known only
+// once the Recording is closed; then every event may.
+type triggerFold struct {
+	done   []bool        // caption triggered
+	byLine map[int][]int // line → its captions
+	main   int           // index of the MainStart event, -1 until seen
+}
+
+func (f *triggerFold) init(r *Recording) {
 	r.triggers = r.triggers[:0]
-	done := make([]bool, len(r.Captions))
-	byLine := map[int][]int{}
+	f.done = make([]bool, len(r.Captions))
+	f.byLine = map[int][]int{}
+	f.main = -1
 	for ci, c := range r.Captions {
 		if c.On == "" && c.Line > 0 {
-			byLine[c.Line] = append(byLine[c.Line], ci)
+			f.byLine[c.Line] = append(f.byLine[c.Line], ci)
 		}
 	}
-	// Captions are about the scene's own code: the runtime's start-up
-	// (before main.main) triggers none.
-	first := 0
+}
+
+// add folds event i.
+func (f *triggerFold) add(r *Recording, i int, e *core.Event) {
+	if f.main < 0 {
+		if e.Kind != core.EvMainStart {
+			return
+		}
+		f.main = i
+	}
+	f.match(r, i, e)
+}
+
+// close handles a complete log without a MainStart.
+func (f *triggerFold) close(r *Recording) {
+	if f.main >= 0 {
+		return
+	}
 	for i := range r.Events {
-		if r.Events[i].Kind == core.EvMainStart {
-			first = i
-			break
+		f.match(r, i, &r.Events[i])
+	}
+}
+
+// match adds the triggers of the captions event i sets off.
+func (f *triggerFold) match(r *Recording, i int, e *core.Event) {
+	for ci, c := range r.Captions {
+		if !f.done[ci] && c.On != "" && onMatches(c.On, e) {
+			f.done[ci] = true
+			r.triggers = append(r.triggers, captionTrigger{i, ci})
 		}
 	}
-	for i := first; i < len(r.Events); i++ {
-		e := &r.Events[i]
-		for ci, c := range r.Captions {
-			if !done[ci] && c.On != "" && onMatches(c.On, e) {
-				done[ci] = true
-				r.triggers = append(r.triggers, captionTrigger{i, ci})
-			}
-		}
-		if r.lineOf != nil && e.G != 0 && len(byLine) > 0 {
-			if cs, ok := byLine[r.lineOf(e.G, i)]; ok {
-				for _, ci := range cs {
-					if !done[ci] {
-						done[ci] = true
-						r.triggers = append(r.triggers, captionTrigger{i, ci})
-					}
+	if r.lineOf != nil && e.G != 0 && len(f.byLine) > 0 {
+		if cs, ok := f.byLine[r.lineOf(e.G, i)]; ok {
+			for _, ci := range cs {
+				if !f.done[ci] {
+					f.done[ci] = true
+					r.triggers = append(r.triggers, captionTrigger{i, ci})
 				}
 			}
 		}
 	}
-	sort.SliceStable(r.triggers, func(a, b int) bool { return r.triggers[a].idx < r.triggers[b].idx })
 }
 
 // SetLineHook gives the Recording the source line of each G at each event,
@@ -124,7 +148,13 @@ func (r *Recording) buildTriggers() {
 // numbers: the script VM must supply them. nil removes the hook.
 func (r *Recording) SetLineHook(f LineFunc) {
 	r.lineOf = f
-	r.buildTriggers()
+	r.trig.init(r)
+	for i := range r.folded {
+		r.trig.add(r, i, &r.Events[i])
+	}
+	if r.closed {
+		r.trig.close(r)
+	}
 }
 
 // CaptionAt is the text of the caption that applies after event i: the one
@@ -266,8 +296,28 @@ func schedtick(w *core.World, p int32) int64 {
 	return 0
 }
 
+// fixedSentences tell the events that say the same thing every time, with
+// the event's G, P and M in place of {G}, {P} and {M}.
+var fixedSentences = [...]string{
+	core.EvGoLockOS:     "{G} locked itself to thread {M} (LockOSThread): only {M} may run it now.",
+	core.EvGoUnlockOS:   "{G} unlocked itself from {M}.",
+	core.EvGoKick:       "{G} was pushed out of {P}'s runnext slot to the tail of its run queue.",
+	core.EvProcAcquire:  "{M} acquired {P}.",
+	core.EvProcRelease:  "{M} released {P}.",
+	core.EvProcIdle:     "{P} had nothing to run and went on the idle P list.",
+	core.EvProcUnidle:   "{P} was taken off the idle P list.",
+	core.EvMExit:        "{M} exited: the G locked to it ended while still locked.",
+	core.EvNetpollBreak: "netpollBreak woke the blocked poller {M} so it recomputes its timeout.",
+	core.EvSTWDone:      "The world restarted.",
+	core.EvMainStart:    "main.main begins on {P}: the runtime's own start-up is done.",
+}
+
 func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 	g, p, m := gname(e.G), pname(e.P), mname(e.M)
+	if int(e.Kind) < len(fixedSentences) && fixedSentences[e.Kind] != "" {
+		s := strings.ReplaceAll(fixedSentences[e.Kind], "{G}", g)
+		return strings.ReplaceAll(strings.ReplaceAll(s, "{P}", p), "{M}", m)
+	}
 	switch e.Kind {
 	case core.EvGoCreate:
 		what := ""
@@ -360,18 +410,12 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 			where = "the global free list"
 		}
 		return fmt.Sprintf("%s exited; its G struct went to %s for reuse.", g, where)
-	case core.EvGoLockOS:
-		return fmt.Sprintf("%s locked itself to thread %s (LockOSThread): only %s may run it now.", g, m, m)
-	case core.EvGoUnlockOS:
-		return fmt.Sprintf("%s unlocked itself from %s.", g, m)
 	case core.EvPrint:
 		to := "printed"
 		if e.N == 2 {
 			to = "printed to standard error"
 		}
 		return fmt.Sprintf("%s %s %q.", g, to, e.Text)
-	case core.EvGoKick:
-		return fmt.Sprintf("%s was pushed out of %s's runnext slot to the tail of its run queue.", g, p)
 	case core.EvRunqPut:
 		if e.Why == core.DestRunnext {
 			return fmt.Sprintf("%s went to %s.", g, wherePlaced(e.Why, e.P))
@@ -402,14 +446,6 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		}
 		return fmt.Sprintf("%s runnable at once (injectglist): %d to the global queue, one per idle P, the rest to %s's queue.",
 			plural(e.N, "G became", "Gs became"), e.Arg, p)
-	case core.EvProcAcquire:
-		return fmt.Sprintf("%s acquired %s.", m, p)
-	case core.EvProcRelease:
-		return fmt.Sprintf("%s released %s.", m, p)
-	case core.EvProcIdle:
-		return fmt.Sprintf("%s had nothing to run and went on the idle P list.", p)
-	case core.EvProcUnidle:
-		return fmt.Sprintf("%s was taken off the idle P list.", p)
 	case core.EvProcHandoff:
 		return fmt.Sprintf("%s was handed off: %s.", p, handoffWhy(e.Why))
 	case core.EvProcRetake:
@@ -515,8 +551,6 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 			why = "netpollBreak woke it"
 		}
 		return fmt.Sprintf("The blocked poller %s woke up: %s.", m, why)
-	case core.EvMExit:
-		return fmt.Sprintf("%s exited: the G locked to it ended while still locked.", m)
 	case core.EvMLockedHand:
 		return fmt.Sprintf("%s handed %s to %s, the thread %s is locked to, and parked.", m, p, mname(int32(e.Arg)), g)
 	case core.EvWakep:
@@ -590,8 +624,6 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 			return fmt.Sprintf("%s the network%s: nothing ready.", who, how)
 		}
 		return fmt.Sprintf("%s the network%s: %s ready.", who, how, plural(e.N, "G was", "Gs were"))
-	case core.EvNetpollBreak:
-		return fmt.Sprintf("netpollBreak woke the blocked poller %s so it recomputes its timeout.", m)
 	case core.EvSchedTrace:
 		if e.Snap != nil {
 			line, _, _ := strings.Cut(e.Snap.Format(), "\n")
@@ -600,10 +632,6 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		return "schedtrace printed a sample of the scheduler."
 	case core.EvSTWStart:
 		return fmt.Sprintf("%s stopped the world to change GOMAXPROCS to %d: every P must stop.", g, e.N)
-	case core.EvSTWDone:
-		return "The world restarted."
-	case core.EvMainStart:
-		return fmt.Sprintf("main.main begins on %s: the runtime's own start-up is done.", p)
 	case core.EvOutput:
 		return fmt.Sprintf("The program wrote %q.", e.Text)
 	case core.EvDeadlock:
@@ -677,7 +705,7 @@ func FormatTime(t core.Time) string {
 	var s string
 	switch {
 	case d < core.Microsecond:
-		s = fmt.Sprintf("%dns", d)
+		s = strconv.FormatInt(d, 10) + "ns"
 	case d < core.Millisecond:
 		s = trimDigits(float64(d)/float64(core.Microsecond)) + "µs"
 	case d < core.Second:
@@ -701,7 +729,7 @@ func trimDigits(v float64) string {
 	case v >= 10:
 		prec = 2
 	}
-	s := fmt.Sprintf("%.*f", prec, v)
+	s := strconv.FormatFloat(v, 'f', prec, 64)
 	s = strings.TrimRight(s, "0")
 	return strings.TrimSuffix(s, ".")
 }

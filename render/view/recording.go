@@ -12,12 +12,19 @@ import (
 // events from the nearest copy.
 const DefaultCheckpointEvery = 256
 
-// Recording is a finished run's event log made navigable: the World after
-// any event, the per-P run history for the timeline, the narration and the
+// Recording is a run's event log made navigable: the World after any
+// event, the per-P run history for the timeline, the narration and the
 // author's captions. It never runs the simulator.
 //
-// After construction a Recording is read-only (SetLineHook aside), so
-// several Cursors may share it.
+// A Recording is usually made from a finished run (NewRecording). A player
+// that shows a run while it is still being simulated starts it with
+// NewOpenRecording and hands it the longer log as it grows (Extend), then
+// closes it (Close); what it answers about the events it has is exactly
+// what a Recording of the finished log answers, except that the last
+// event's narration may name the event after it once that arrives.
+//
+// Between Extends (and SetLineHook) a Recording is read-only, so several
+// Cursors may share it.
 type Recording struct {
 	Procs    int
 	Events   []core.Event
@@ -28,6 +35,13 @@ type Recording struct {
 	spans       [][]Span // per P id, in start order
 	lineOf      LineFunc
 	triggers    []captionTrigger // sorted by event index
+
+	// The fold of the events so far, which Extend carries on.
+	folded int    // events folded
+	tail   *state // the state after them
+	open   spanFold
+	trig   triggerFold
+	closed bool
 }
 
 // state is what a cursor position folds to: the World plus what the view
@@ -128,21 +142,60 @@ func NewRecording(procs int, events []core.Event, captions []Caption) *Recording
 // NewRecordingEvery is NewRecording with checkpoints every k events: a
 // smaller k steps back faster and keeps more copies of the World.
 func NewRecordingEvery(procs int, events []core.Event, captions []Caption, k int) *Recording {
+	r := NewOpenRecording(procs, captions, k)
+	r.Extend(events)
+	r.Close()
+	return r
+}
+
+// NewOpenRecording starts a Recording of a run that is still being
+// simulated, with no events yet and checkpoints every k events; Extend
+// adds the events as they come and Close says there are no more.
+func NewOpenRecording(procs int, captions []Caption, k int) *Recording {
 	if k < 1 {
 		k = 1
 	}
-	r := &Recording{Procs: procs, Events: events, Captions: captions, every: k}
-	s := newState(procs)
-	for i := range events {
-		if i%k == 0 {
-			r.checkpoints = append(r.checkpoints, s.clone())
-		}
-		s.apply(&events[i])
-	}
-	r.buildSpans()
-	r.buildTriggers()
+	r := &Recording{Procs: procs, Captions: captions, every: k, tail: newState(procs)}
+	r.open.init(r)
+	r.trig.init(r)
 	return r
 }
+
+// Extend gives the Recording the log so far: events must begin with the
+// events it already has (a longer version of Events, as a simulation
+// appends them). It folds the new ones.
+func (r *Recording) Extend(events []core.Event) {
+	if r.closed {
+		panic("view: Extend of a closed Recording")
+	}
+	if len(events) < r.folded {
+		panic("view: Extend with a shorter log")
+	}
+	r.Events = events
+	for i := r.folded; i < len(events); i++ {
+		if i%r.every == 0 {
+			r.checkpoints = append(r.checkpoints, r.tail.clone())
+		}
+		e := &events[i]
+		r.tail.apply(e)
+		r.open.add(r, i, e)
+		r.trig.add(r, i, e)
+	}
+	r.folded = len(events)
+}
+
+// Close says that the log is complete: no more Extends.
+func (r *Recording) Close() {
+	if r.closed {
+		return
+	}
+	r.closed = true
+	r.tail = nil // only Extend needs it
+	r.trig.close(r)
+}
+
+// Closed reports whether the log is complete.
+func (r *Recording) Closed() bool { return r.closed }
 
 // Len is the number of events.
 func (r *Recording) Len() int { return len(r.Events) }
@@ -185,75 +238,86 @@ func (r *Recording) TimeAt(i int) core.Time {
 	return r.Events[i].T
 }
 
-// buildSpans derives each P's run history: a span opens when a G starts
-// running (or returns from a syscall) on it, turns into a syscall span when
-// the G enters a system call, and closes when the G stops or the P is taken.
-func (r *Recording) buildSpans() {
-	type open struct {
-		p   int32
-		idx int // into r.spans[p]
-	}
-	byG := map[int64]open{}
-	byP := map[int32]int64{} // P → G of its open span
-	ensure := func(p int32) {
-		for int(p) >= len(r.spans) {
-			r.spans = append(r.spans, nil)
-		}
-	}
-	closeG := func(g int64, i int, t core.Time) {
-		o, ok := byG[g]
-		if !ok {
-			return
-		}
-		sp := &r.spans[o.p][o.idx]
-		sp.End, sp.EndIdx = t, i
-		delete(byG, g)
-		if byP[o.p] == g {
-			delete(byP, o.p)
-		}
-	}
-	closeP := func(p int32, i int, t core.Time) {
-		if g, ok := byP[p]; ok {
-			closeG(g, i, t)
-		}
-	}
-	openSpan := func(p int32, g int64, st GState, i int, t core.Time) {
-		if p < 0 {
-			return
-		}
-		closeG(g, i, t)
-		closeP(p, i, t)
-		ensure(p)
-		r.spans[p] = append(r.spans[p], Span{P: p, G: g, State: st, Start: t, End: t, StartIdx: i, EndIdx: -1})
-		byG[g] = open{p, len(r.spans[p]) - 1}
-		byP[p] = g
-	}
+// spanFold derives each P's run history as events arrive: a span opens
+// when a G starts running (or returns from a syscall) on it, turns into a
+// syscall span when the G enters a system call, and closes when the G
+// stops or the P is taken.
+type spanFold struct {
+	byG map[int64]openSpan
+	byP map[int32]int64 // P → G of its open span
+}
+
+type openSpan struct {
+	p   int32
+	idx int // into Recording.spans[p]
+}
+
+func (f *spanFold) init(r *Recording) {
+	f.byG, f.byP = map[int64]openSpan{}, map[int32]int64{}
 	for p := 0; p < r.Procs; p++ {
-		ensure(int32(p))
+		r.ensureSpans(int32(p))
 	}
-	for i := range r.Events {
-		e := &r.Events[i]
-		switch e.Kind {
-		case core.EvGoStart:
-			openSpan(e.P, e.G, StateRunning, i, e.T)
-		case core.EvGoSysCall:
-			openSpan(e.P, e.G, StateSyscall, i, e.T)
-		case core.EvGoSysExit:
-			if e.Why == core.ExitNoP {
-				closeG(e.G, i, e.T)
-			} else {
-				openSpan(e.P, e.G, StateRunning, i, e.T)
-			}
-		case core.EvGoBlock, core.EvGoSched, core.EvGoPreempt, core.EvGoEnd:
-			closeG(e.G, i, e.T)
-		case core.EvProcRetake, core.EvProcRelease, core.EvProcDestroy:
-			if e.P >= 0 {
-				closeP(e.P, i, e.T)
-			}
-		case core.EvProcResize:
-			for p := int32(e.Arg); int(p) < len(r.spans); p++ {
-				closeP(p, i, e.T)
-			}
+}
+
+func (r *Recording) ensureSpans(p int32) {
+	for int(p) >= len(r.spans) {
+		r.spans = append(r.spans, nil)
+	}
+}
+
+func (f *spanFold) closeG(r *Recording, g int64, i int, t core.Time) {
+	o, ok := f.byG[g]
+	if !ok {
+		return
+	}
+	sp := &r.spans[o.p][o.idx]
+	sp.End, sp.EndIdx = t, i
+	delete(f.byG, g)
+	if f.byP[o.p] == g {
+		delete(f.byP, o.p)
+	}
+}
+
+func (f *spanFold) closeP(r *Recording, p int32, i int, t core.Time) {
+	if g, ok := f.byP[p]; ok {
+		f.closeG(r, g, i, t)
+	}
+}
+
+func (f *spanFold) openSpan(r *Recording, p int32, g int64, st GState, i int, t core.Time) {
+	if p < 0 {
+		return
+	}
+	f.closeG(r, g, i, t)
+	f.closeP(r, p, i, t)
+	r.ensureSpans(p)
+	r.spans[p] = append(r.spans[p], Span{P: p, G: g, State: st, Start: t, End: t, StartIdx: i, EndIdx: -1})
+	f.byG[g] = openSpan{p, len(r.spans[p]) - 1}
+	f.byP[p] = g
+}
+
+// add folds event i.
+func (f *spanFold) add(r *Recording, i int, e *core.Event) {
+	switch e.Kind {
+	case core.EvGoStart:
+		f.openSpan(r, e.P, e.G, StateRunning, i, e.T)
+	case core.EvGoSysCall:
+		f.openSpan(r, e.P, e.G, StateSyscall, i, e.T)
+	case core.EvGoSysExit:
+		if e.Why == core.ExitNoP {
+			f.closeG(r, e.G, i, e.T)
+		} else {
+			f.openSpan(r, e.P, e.G, StateRunning, i, e.T)
+		}
+	case core.EvGoBlock, core.EvGoSched, core.EvGoPreempt, core.EvGoEnd:
+		f.closeG(r, e.G, i, e.T)
+	case core.EvProcRetake, core.EvProcRelease, core.EvProcDestroy:
+		if e.P >= 0 {
+			f.closeP(r, e.P, i, e.T)
+		}
+	case core.EvProcResize:
+		for p := int32(e.Arg); int(p) < len(r.spans); p++ {
+			f.closeP(r, p, i, e.T)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package view
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gmpbook/gmpbook/core"
@@ -199,4 +200,74 @@ func TestSpansFollowTheRun(t *testing.T) {
 			break
 		}
 	}
+}
+
+// TestOpenRecordingAnswersLikeTheFinishedOne: a Recording extended a slice
+// at a time answers, about the events it has, exactly what the Recording
+// of the whole log answers — worlds, timelines, stops, captions, frames —
+// the narration of its last event aside (it may name the next event), and
+// once closed it is the same Recording.
+func TestOpenRecordingAnswersLikeTheFinishedOne(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	caps := []Caption{{On: "steal", Text: "a steal"}, {On: "spin", Text: "a spinner"}, {Line: 3, Text: "line three"}, {On: "preempt", Text: "preempted"}}
+	lines := func(g int64, i int) int { return int(g%5) + i%2 }
+	opts := Options{Width: 1280, Height: 720}
+	for name, sc := range allScenes(t) {
+		whole := NewRecordingEvery(sc.procs, sc.events, caps, 64)
+		whole.SetLineHook(lines)
+		open := NewOpenRecording(sc.procs, caps, 64)
+		open.SetLineHook(lines)
+		for n := 0; n < len(sc.events); {
+			n = min(len(sc.events), n+1+rng.IntN(150))
+			open.Extend(sc.events[:n])
+			require.Equal(t, n, open.Len())
+			for range 6 {
+				i := rng.IntN(n+1) - 1
+				require.Equal(t, flat(whole.WorldAt(i)), flat(open.WorldAt(i)), "%s: world at %d of %d", name, i, n)
+				require.Equal(t, whole.SpansAt(i, 0), open.SpansAt(i, 0), "%s: spans at %d of %d", name, i, n)
+				require.Equal(t, whole.IsStop(i), open.IsStop(i), "%s: stop at %d of %d", name, i, n)
+				require.Equal(t, whole.CaptionAt(i), open.CaptionAt(i), "%s: caption at %d of %d", name, i, n)
+				want, got := whole.Frame(i, opts), open.Frame(i, opts)
+				if i == n-1 && n < len(sc.events) {
+					want.Narration, got.Narration = "", ""
+				}
+				require.Equal(t, want, got, "%s: frame at %d of %d", name, i, n)
+			}
+		}
+		require.False(t, open.Closed())
+		open.Close()
+		require.True(t, open.Closed())
+		assert.Equal(t, whole.CaptionStarts(), open.CaptionStarts(), name)
+		assert.Equal(t, whole.SpansAt(len(sc.events)-1, 0), open.SpansAt(len(sc.events)-1, 0), name)
+		assert.Equal(t, len(whole.checkpoints), len(open.checkpoints), name)
+		for j := range whole.checkpoints {
+			require.Equal(t, flat(whole.checkpoints[j].w), flat(open.checkpoints[j].w), "%s: checkpoint %d", name, j)
+			require.Equal(t, whole.checkpoints[j].n, open.checkpoints[j].n, "%s: checkpoint %d", name, j)
+		}
+		for _, i := range []int{-1, 0, len(sc.events) / 2, len(sc.events) - 1} {
+			require.Equal(t, whole.Frame(i, opts), open.Frame(i, opts), "%s: frame at %d", name, i)
+		}
+		require.Panics(t, func() { open.Extend(sc.events) }, "a closed Recording takes no more events")
+	}
+}
+
+// TestCaptionsOfARunCutShortInStartUp: a log without MainStart (the run
+// ended during the runtime's start-up) lets every event trigger captions,
+// which an open Recording learns when it is closed.
+func TestCaptionsOfARunCutShortInStartUp(t *testing.T) {
+	ev := stealScene(t)
+	main := slices.IndexFunc(ev, func(e core.Event) bool { return e.Kind == core.EvMainStart })
+	require.Greater(t, main, 0)
+	start := ev[:main]
+	first := slices.IndexFunc(start, func(e core.Event) bool { return e.Kind == core.EvGoCreate })
+	require.GreaterOrEqual(t, first, 0)
+	caps := []Caption{{On: "create", Text: "created"}}
+	open := NewOpenRecording(2, caps, 16)
+	open.Extend(start)
+	assert.Empty(t, open.CaptionStarts(), "main.main may still start")
+	open.Close()
+	assert.Equal(t, []int{first}, open.CaptionStarts())
+	assert.Equal(t, []int{first}, NewRecording(2, start, caps).CaptionStarts())
+	// With main.main started, start-up events trigger none.
+	assert.NotContains(t, NewRecording(2, ev, caps).CaptionStarts(), first)
 }
