@@ -378,6 +378,33 @@ func TestDesktopApp(t *testing.T) {
 		assert.Contains(t, strings.Join(entries, "|"), "Work stealing")
 	})
 
+	t.Run("a chapter in Chinese is set with the embedded subset font", func(t *testing.T) {
+		dir := t.TempDir()
+		src, err := os.ReadFile(filepath.Join(moduleRoot(t), "render", "page", "testdata", "91-zh.md"))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, "91-zh.md"), src, 0o644))
+		r := app.run("chinese", "--state", "", "--width", "1000", "--height", "700", "--chapters", dir, "--chapter", "91")
+		r.notBlank(t)
+		titles := r.ops("page", "title")
+		require.NotEmpty(t, titles)
+		assert.Equal(t, "调度器", titles[0].Text)
+		r.hasText(t, titles[0], page.Theme(false).Background, "the Chinese title")
+		// The paragraph breaks between characters: several lines, each
+		// drawn, none wider than the column.
+		var lines []model.Op
+		for _, ly := range r.dump.Mode.List.Layers {
+			for _, op := range ly.Ops {
+				if op.Kind == model.OpText && strings.Contains(op.Text, "协程") && ly.Name == "page" {
+					lines = append(lines, op)
+				}
+			}
+		}
+		require.GreaterOrEqual(t, len(lines), 2, "the Chinese paragraph wraps")
+		for _, op := range lines {
+			r.hasText(t, op, page.Theme(false).Background, "a line of Chinese text")
+		}
+	})
+
 	t.Run("the reading state survives a restart", func(t *testing.T) {
 		path := filepath.Join(app.config, "gmpbook", "desktop.json")
 		os.Remove(path)
