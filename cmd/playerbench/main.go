@@ -96,7 +96,7 @@ func main() {
 const firstFrame = "gmpbook: first frame"
 
 func main() {
-	loads := flag.Int("loads", 41, "page loads of each game for the time to the first frame (alternating, after one warm-up pair); runs of 15 loads on this shared 2-core machine scattered by ±10%, 41 by about half that")
+	loads := flag.Int("loads", 41, "page loads of each game for the time to the first frame (alternating, after one warm-up pair); with 15, runs on this shared 2-core machine gave ratios from 1.02× to 1.30×")
 	phases := flag.Int("phases", 3, "page loads of each game with timing=1 for the start-up breakdown (0: none)")
 	runs := flag.Int("runs", 3, "page loads of each game for the frame rate")
 	fpsSeconds := flag.Float64("fps-seconds", 5, "seconds of frames counted per frame-rate measurement")
