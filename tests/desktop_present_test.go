@@ -20,7 +20,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,29 +95,9 @@ type dpRun struct {
 func (a *desktopApp) present(name string, args ...string) dpRun {
 	t := a.t
 	t.Helper()
-	out := filepath.Join(moduleRoot(t), "tests", "out")
-	require.NoError(t, os.MkdirAll(out, 0o755))
-	shot := filepath.Join(out, "desktop_present_"+name+".png")
-	dump := filepath.Join(out, "desktop_present_"+name+".json")
-	os.Remove(shot)
-	os.Remove(dump)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	full := append([]string{"-a", "-s", dpScreen, a.bin, "--state", "", "--width", "1920", "--height", "1080"}, args...)
-	full = append(full, "-screenshot", shot, "-frame", dump)
-	cmd := exec.CommandContext(ctx, "xvfb-run", full...)
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+a.config)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	require.NoError(t, cmd.Run(), "xvfb-run gmpbook-desktop %s:\n%s%s", strings.Join(args, " "), stdout.String(), stderr.String())
-
-	f, err := os.Open(shot)
-	require.NoError(t, err, "the app wrote no screenshot:\n%s", stderr.String())
-	defer f.Close()
-	img, err := png.Decode(f)
-	require.NoError(t, err)
-	data, err := os.ReadFile(dump)
-	require.NoError(t, err)
+	img, data, stderr, shot := a.capture("desktop_present_"+name, dpScreen,
+		append([]string{"--state", "", "--width", "1920", "--height", "1080"}, args...))
+	dump := filepath.Join(filepath.Dir(shot), "desktop_present_"+name+".json")
 	var r dpRun
 	require.NoError(t, json.Unmarshal(data, &r.d), "the frame dump is not JSON")
 	if r.d.Scale == 0 {
@@ -128,7 +107,7 @@ func (a *desktopApp) present(name string, args ...string) dpRun {
 	require.False(t, r.d.Mode.Loading, "the screenshot waits for the slides")
 	// The helpers of the reading mode's test read the picture through
 	// desktopRun.
-	r.img, r.stderr, r.shot = img, stderr.String(), shot
+	r.img, r.stderr, r.shot = img, stderr, shot
 	r.dump.Scale = r.d.Scale
 	r.dump.Mode.List = r.d.Mode.List
 	t.Logf("%s: %s (%dx%d), %s; %s, %s", name, shot, img.Bounds().Dx(), img.Bounds().Dy(), dump, r.d.Mode.Role, r.d.Mode.Counter)

@@ -101,33 +101,45 @@ func newDesktopApp(t *testing.T) *desktopApp {
 	return &desktopApp{t: t, bin: bin, config: config}
 }
 
-// run runs the app with args and -screenshot/-frame into tests/out/name.
-func (a *desktopApp) run(name string, args ...string) desktopRun {
+// capture runs the app under xvfb-run on screen ("-screen 0 WxHxD") with
+// args and -screenshot/-frame into tests/out/file.png and file.json, and
+// returns the screenshot, the dump's bytes and what the app said on
+// standard error.
+func (a *desktopApp) capture(file, screen string, args []string) (img image.Image, dump []byte, stderr, shot string) {
 	t := a.t
 	t.Helper()
 	out := filepath.Join(moduleRoot(t), "tests", "out")
 	require.NoError(t, os.MkdirAll(out, 0o755))
-	shot := filepath.Join(out, "desktop_"+name+".png")
-	dump := filepath.Join(out, "desktop_"+name+".json")
+	shot = filepath.Join(out, file+".png")
+	dumpPath := filepath.Join(out, file+".json")
 	os.Remove(shot)
-	os.Remove(dump)
+	os.Remove(dumpPath)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	full := append([]string{"-a", "-s", "-screen 0 1280x800x24", a.bin}, args...)
-	full = append(full, "-screenshot", shot, "-frame", dump)
+	full := append([]string{"-a", "-s", screen, a.bin}, args...)
+	full = append(full, "-screenshot", shot, "-frame", dumpPath)
 	cmd := exec.CommandContext(ctx, "xvfb-run", full...)
 	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+a.config)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	require.NoError(t, cmd.Run(), "xvfb-run gmpbook-desktop %s:\n%s%s", strings.Join(args, " "), stdout.String(), stderr.String())
+	var so, se bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &so, &se
+	require.NoError(t, cmd.Run(), "xvfb-run gmpbook-desktop %s:\n%s%s", strings.Join(args, " "), so.String(), se.String())
 
 	f, err := os.Open(shot)
-	require.NoError(t, err, "the app wrote no screenshot:\n%s", stderr.String())
+	require.NoError(t, err, "the app wrote no screenshot:\n%s", se.String())
 	defer f.Close()
-	img, err := png.Decode(f)
+	img, err = png.Decode(f)
 	require.NoError(t, err)
-	data, err := os.ReadFile(dump)
+	dump, err = os.ReadFile(dumpPath)
 	require.NoError(t, err)
+	return img, dump, se.String(), shot
+}
+
+// run runs the app with args and -screenshot/-frame into tests/out/name.
+func (a *desktopApp) run(name string, args ...string) desktopRun {
+	t := a.t
+	t.Helper()
+	img, data, stderr, shot := a.capture("desktop_"+name, "-screen 0 1280x800x24", args)
+	dump := filepath.Join(filepath.Dir(shot), "desktop_"+name+".json")
 	var d desktopDump
 	require.NoError(t, json.Unmarshal(data, &d), "the frame dump is not JSON")
 	if d.Scale == 0 {
@@ -135,7 +147,7 @@ func (a *desktopApp) run(name string, args ...string) desktopRun {
 	}
 	require.Equal(t, "read", d.Mode.Mode)
 	t.Logf("%s: %s (%dx%d), %s; chapter %s, scroll %.0f of %.0f", name, shot, img.Bounds().Dx(), img.Bounds().Dy(), dump, d.Mode.Chapter, d.Mode.Scroll, d.Mode.ScrollMax)
-	return desktopRun{img: img, dump: d, stderr: stderr.String(), shot: shot}
+	return desktopRun{img: img, dump: d, stderr: stderr, shot: shot}
 }
 
 // ops returns the operations of a layer with a role.

@@ -43,11 +43,9 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"os"
 	"strings"
@@ -56,6 +54,7 @@ import (
 	"github.com/gmpbook/gmpbook/desktop"
 	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/present"
+	"github.com/gmpbook/gmpbook/render"
 )
 
 func main() {
@@ -205,7 +204,7 @@ func run(args []string, stderr io.Writer) int {
 	}
 	if *shot != "" {
 		opt.Capture = &desktop.Capture{AfterFrames: *frames, Save: func(img *image.RGBA, scale float64, dump any) error {
-			return save(*shot, *frameOut, img, scale, dump)
+			return render.SaveCapture(*shot, *frameOut, img, Dump{Scale: scale, Mode: dump})
 		}}
 	}
 	if err := desktop.Run(opt); err != nil {
@@ -236,26 +235,4 @@ func parseKeys(s string) ([]present.Key, error) {
 type Dump struct {
 	Scale float64
 	Mode  any
-}
-
-func save(pngPath, framePath string, img *image.RGBA, scale float64, dump any) error {
-	out, err := os.Create(pngPath)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(out, img); err != nil {
-		out.Close()
-		return err
-	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	if framePath == "" {
-		return nil
-	}
-	data, err := json.MarshalIndent(Dump{Scale: scale, Mode: dump}, "", "\t")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(framePath, data, 0o644)
 }

@@ -27,11 +27,9 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"image"
-	"image/png"
 	"io"
 	"os"
 	"path/filepath"
@@ -121,7 +119,7 @@ func run(args []string, stderr io.Writer) int {
 	opt := render.Options{}
 	if *shot != "" {
 		opt.Capture = &render.Capture{AfterFrames: *frames, Save: func(img *image.RGBA, f *view.Frame, scale float64) error {
-			return save(*shot, *frameOut, img, f, scale)
+			return render.SaveCapture(*shot, *frameOut, img, Dump{Scale: scale, Frame: f})
 		}}
 	}
 	title := settings.Title
@@ -161,26 +159,4 @@ func compare(scene *script.Compiled, settings script.Settings, goVersion string,
 type Dump struct {
 	Scale float64
 	Frame *view.Frame
-}
-
-func save(pngPath, framePath string, img *image.RGBA, f *view.Frame, scale float64) error {
-	out, err := os.Create(pngPath)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(out, img); err != nil {
-		out.Close()
-		return err
-	}
-	if err := out.Close(); err != nil {
-		return err
-	}
-	if framePath == "" {
-		return nil
-	}
-	data, err := json.MarshalIndent(Dump{Scale: scale, Frame: f}, "", "\t")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(framePath, data, 0o644)
 }
