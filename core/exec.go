@@ -68,6 +68,9 @@ func (s *Sim) runG(m *M) {
 		} else {
 			op = g.prog.Next(g.res)
 			g.res = Result{}
+			if s.opHook != nil {
+				s.opHook(g.ID)
+			}
 		}
 		// An op is a call: its prologue is a cooperative safe point, unless
 		// it only continues a loop without calls.

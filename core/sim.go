@@ -118,6 +118,7 @@ type Sim struct {
 	nevents   int64
 	record    bool
 	sink      func(*Event)
+	opHook    func(g int64) // WithOpHook
 	check     bool
 	checkErr  error
 
@@ -140,6 +141,12 @@ type Option func(*Sim)
 // WithSink streams every event to f instead of keeping the log in memory.
 // The Event is reused: copy what must outlive the call.
 func WithSink(f func(*Event)) Option { return func(s *Sim) { s.sink = f; s.record = false } }
+
+// WithOpHook calls f with a goroutine's id each time the simulator takes
+// the next op from that goroutine's Program, before it performs the op and
+// emits the events the op causes. The scene VM knows which source line
+// produced the op: this is how a player learns when a line first runs.
+func WithOpHook(f func(g int64)) Option { return func(s *Sim) { s.opHook = f } }
 
 // WithObjects pre-creates channels (one per buffer size in chanCaps),
 // mutexes and WaitGroups with ids 1, 2, … so that op-list programs can name

@@ -177,13 +177,13 @@ func sceneSlide(d *present.Deck, i int) bool {
 // shows the caption large under it.
 func newSlidePlayer(s *present.Slide) *render.Player {
 	run := s.Run
-	log := render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: s.Captions, Lines: run.LineOf}
+	log := render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: s.Captions, Lines: run}
 	rerun := func(procs int, seed uint64) (render.Log, error) {
 		r, err := s.Rerun(procs, seed)
 		if err != nil {
 			return render.Log{}, err
 		}
-		return render.Log{Events: r.Events, Procs: r.Config.Procs, Seed: r.Config.Seed, Captions: s.Captions, Lines: r.LineOf}, nil
+		return render.Log{Events: r.Events, Procs: r.Config.Procs, Seed: r.Config.Seed, Captions: s.Captions, Lines: r}, nil
 	}
 	p := render.NewPlayer(log, rerun)
 	_ = p.Update(&render.Input{Commands: []render.Command{{Kind: render.CmdCaptions}}})
@@ -237,7 +237,7 @@ func (ss *staticScenes) frame(d *present.Deck, i, ev int, w, h float32) view.Fra
 		}
 		s := &d.Slides[i]
 		rec = view.NewRecording(s.Run.Config.Procs, s.Run.Events, s.Captions)
-		rec.SetLineHook(s.Run.LineOf)
+		rec.SetLines(s.Run)
 		ss.recs[i] = rec
 	}
 	c := rec.NewCursor()

@@ -288,7 +288,7 @@ func newPlayer(sc *chapters.Scene) (*render.Player, error) {
 		if err != nil {
 			return render.Log{}, err
 		}
-		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run.LineOf}, nil
+		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run}, nil
 	}
 	log, err := simulate(0, 0)
 	if err != nil {

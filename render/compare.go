@@ -49,10 +49,10 @@ func NewCompare(a, b Side) *Compare {
 	c.ra = view.NewRecording(a.Log.Procs, a.Log.Events, a.Log.Captions)
 	c.rb = view.NewRecording(b.Log.Procs, b.Log.Events, b.Log.Captions)
 	if a.Log.Lines != nil {
-		c.ra.SetLineHook(a.Log.Lines)
+		c.ra.SetLines(a.Log.Lines)
 	}
 	if b.Log.Lines != nil {
-		c.rb.SetLineHook(b.Log.Lines)
+		c.rb.SetLines(b.Log.Lines)
 	}
 	c.times = view.CompareTimes(a.Log.Events, b.Log.Events)
 	c.diff = view.FirstDifference(a.Log.Events, b.Log.Events)

@@ -35,7 +35,7 @@ func compareSpinner(t *testing.T) *Compare {
 		require.NoError(t, err)
 		run, err := playerlog.Simulate(c, st, 0, 0, nil)
 		require.NoError(t, err)
-		sides[i] = Side{Label: playerlog.Label(run.Config), Log: Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Lines: run.LineOf}}
+		sides[i] = Side{Label: playerlog.Label(run.Config), Log: Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Lines: run}}
 	}
 	return NewCompare(sides[0], sides[1])
 }

@@ -15,7 +15,7 @@ type Log struct {
 	Procs    int
 	Seed     uint64
 	Captions []view.Caption
-	Lines    view.LineFunc // the source line of a G at an event, for line captions (may be nil)
+	Lines    view.Lines // where the scene's code is at each event, for line captions (may be nil)
 	// Grow, if set, says that Events is only the beginning of a run that
 	// is still being simulated; the Player calls it to simulate further
 	// (see Grow). A Player draws its first frame before the rest of the
@@ -98,7 +98,7 @@ func (p *Player) load(run Log) {
 	p.run = run
 	p.rec = view.NewOpenRecording(run.Procs, run.Captions, view.DefaultCheckpointEvery)
 	if run.Lines != nil {
-		p.rec.SetLineHook(run.Lines)
+		p.rec.SetLines(run.Lines)
 	}
 	p.rec.Extend(run.Events)
 	if run.Grow == nil {
@@ -366,7 +366,7 @@ func (p *Player) Status() Status {
 		// The line of the last scene goroutine that did something.
 		for i := st.Cursor; i >= 0 && i > st.Cursor-64; i-- {
 			if e := &p.run.Events[i]; e.G != 0 {
-				if l := p.run.Lines(e.G, i); l > 0 {
+				if l := p.run.Lines.LineOf(e.G, i); l > 0 {
 					st.Line = l
 					break
 				}

@@ -38,7 +38,7 @@ func stealLog(t *testing.T, procs int, seed uint64) Log {
 	require.NoError(t, err)
 	run, err := playerlog.Simulate(c, c.Scene.Settings, procs, seed, nil)
 	require.NoError(t, err)
-	return Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: playerlog.Captions(c), Lines: run.LineOf}
+	return Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: playerlog.Captions(c), Lines: run}
 }
 
 // measure is a fixed-width stand-in for the font.
@@ -326,7 +326,7 @@ func growingStealLog(t *testing.T, procs int, seed uint64) (Log, *playerlog.Step
 	st, err := playerlog.Start(c, c.Scene.Settings, procs, seed, nil)
 	require.NoError(t, err)
 	return Log{Events: st.Run.Events, Procs: st.Run.Config.Procs, Seed: st.Run.Config.Seed,
-		Captions: playerlog.Captions(c), Lines: st.Run.LineOf,
+		Captions: playerlog.Captions(c), Lines: st.Run,
 		Grow: func(n int) ([]core.Event, bool, error) {
 			done, err := st.Advance(n)
 			return st.Run.Events, done, err

@@ -3,6 +3,7 @@ package script
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/gmpbook/gmpbook/core"
@@ -93,6 +94,8 @@ type thread struct {
 	stack     []any
 	cpu       int64
 	calls     bool
+	ran       []int32 // the lines run since the last op was handed out (RanLines)
+	ranNext   bool    // Next is to start a new ran list
 	resume    int
 	rzero     any   // zero value for a receive
 	rsince    int64 // the Time that Since subtracts
@@ -120,6 +123,24 @@ func (t *thread) Line() int {
 	}
 	return 0
 }
+
+// maxRanLines bounds RanLines: a stretch of work that runs more distinct
+// lines than this reports the first ones.
+const maxRanLines = 32
+
+// noteLine adds line to the lines run since the last op, once.
+func (t *thread) noteLine(line int32) {
+	if line <= 0 || len(t.ran) >= maxRanLines || slices.Contains(t.ran, line) {
+		return
+	}
+	t.ran = append(t.ran, line)
+}
+
+// RanLines lists, in the order they first ran, the source lines whose code
+// ran to produce the op Next returned last: for a stretch of CPU work, every
+// line of it; for a go statement or a send, the lines since the op before,
+// its own last. The slice is valid until the next call of Next.
+func (t *thread) RanLines() []int32 { return t.ran }
 
 func (t *thread) push(fn *fnCode, env []*cell, args []any) {
 	cells := make([]*cell, fn.ncells)
@@ -152,7 +173,12 @@ func (t *thread) popN(n int) []any {
 
 // Next hands the simulator this goroutine's next op.
 func (t *thread) Next(r core.Result) *core.Op {
+	if t.ranNext {
+		t.ran = t.ran[:0]
+	}
+	t.ranNext = true
 	if len(t.pend) > 0 {
+		t.noteLine(int32(t.Line()))
 		p := t.pend[0]
 		t.pend = t.pend[1:]
 		t.op = p.op
@@ -244,6 +270,9 @@ func (t *thread) exec() *core.Op {
 		}
 		in := &fr.fn.code[fr.pc]
 		fr.pc++
+		if n := len(t.ran); n == 0 || t.ran[n-1] != in.line {
+			t.noteLine(in.line)
+		}
 		t.cpu += instrCost
 		t.run.instrs++
 		if t.run.instrs > t.run.c.MaxInstructions {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -25,75 +26,16 @@ const (
 	posterNarrowW, posterNarrowH = 360, 440
 )
 
-// maxLineEvents bounds the runs whose source lines are tracked for line
-// captions: beyond it a poster goes without the author's line captions
-// rather than slowing the build down.
-const maxLineEvents = 200_000
-
 // recordScene runs a chapter scene in the simulator, keeping the event log
-// and, per event, the source line of the goroutine it is about (the event
-// log has no lines; the script VM knows them), and makes the log
-// navigable.
+// and where the scene's code was at each event (internal/playerlog, as
+// the players do), and makes the log navigable.
 func recordScene(s *chapters.Scene) (*view.Recording, error) {
-	cfg, err := s.Config()
-	if err != nil {
+	run, err := playerlog.Simulate(s.Compiled, s.Settings, 0, 0, nil)
+	if err != nil && !errors.Is(err, core.ErrLimit) {
 		return nil, err
 	}
-	type liner interface{ Line() int }
-	var (
-		sim    *core.Sim
-		events []core.Event
-		lines  []int32
-		progs  = map[int64]liner{}
-	)
-	sink := func(e *core.Event) {
-		events = append(events, *e)
-		if len(events) > maxLineEvents {
-			lines = nil
-			return
-		}
-		line := int32(0)
-		if e.G != 0 && sim != nil {
-			l, ok := progs[e.G]
-			if !ok {
-				for _, g := range sim.Goroutines() {
-					if _, seen := progs[g.ID]; !seen {
-						if p, isLiner := g.Program.(liner); isLiner {
-							progs[g.ID] = p
-						}
-					}
-				}
-				l = progs[e.G]
-				if l == nil {
-					progs[e.G] = nil
-				}
-			}
-			if l != nil {
-				line = int32(l.Line())
-			}
-		}
-		lines = append(lines, line)
-	}
-	sim, err = s.Compiled.NewSim(cfg, core.WithSink(sink))
-	if err != nil {
-		return nil, err
-	}
-	if err := sim.Run(); err != nil && !errors.Is(err, core.ErrLimit) {
-		return nil, err
-	}
-	var caps []view.Caption
-	for _, c := range s.Compiled.Scene.Captions {
-		caps = append(caps, view.Caption{Line: c.Line, On: c.On, Text: c.Text})
-	}
-	rec := view.NewRecording(cfg.Procs, events, caps)
-	if len(lines) == len(events) {
-		rec.SetLineHook(func(g int64, i int) int {
-			if i >= 0 && i < len(lines) && events[i].G == g {
-				return int(lines[i])
-			}
-			return 0
-		})
-	}
+	rec := view.NewRecording(run.Config.Procs, run.Events, playerlog.Captions(s.Compiled))
+	rec.SetLines(run)
 	return rec, nil
 }
 

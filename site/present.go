@@ -184,7 +184,7 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScen
 		return nil, err
 	}
 	rec := view.NewRecording(run.Config.Procs, run.Events, playerlog.Captions(s.Compiled))
-	rec.SetLineHook(run.LineOf)
+	rec.SetLines(run)
 
 	q.Set("src", encodeSource(s.Source))
 	id := s.ID

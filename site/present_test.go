@@ -65,7 +65,7 @@ func TestPresentPageHasTheChaptersSlides(t *testing.T) {
 	run, err := playerlog.Simulate(sc.Compiled, sc.Settings, 0, 0, nil)
 	require.NoError(t, err)
 	rec := view.NewRecording(run.Config.Procs, run.Events, playerlog.Captions(sc.Compiled))
-	rec.SetLineHook(run.LineOf)
+	rec.SetLines(run)
 	capStarts := rec.CaptionStarts()
 	require.Len(t, capStarts, 2, "the two captions start at different events")
 	mainStart := -1

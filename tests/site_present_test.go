@@ -62,7 +62,7 @@ func presentCaptionStarts(t testing.TB, c *chapters.Chapter, id string) (mainSta
 	run, err := playerlog.Simulate(sc.Compiled, sc.Settings, 0, 0, nil)
 	require.NoError(t, err)
 	rec := view.NewRecording(run.Config.Procs, run.Events, playerlog.Captions(sc.Compiled))
-	rec.SetLineHook(run.LineOf)
+	rec.SetLines(run)
 	for _, at := range rec.CaptionStarts() {
 		if len(starts) == 0 || at > starts[len(starts)-1] {
 			starts = append(starts, at)

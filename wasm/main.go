@@ -235,7 +235,7 @@ func newSource(q url.Values, scene *script.Compiled, over script.Settings, compa
 				return nil, err
 			}
 			sides[i] = render.Side{Label: playerlog.Label(run.Config), Log: render.Log{Events: run.Events, Procs: run.Config.Procs,
-				Seed: run.Config.Seed, Captions: captions, Lines: run.LineOf}}
+				Seed: run.Config.Seed, Captions: captions, Lines: run}}
 		}
 		return render.NewCompare(sides[0], sides[1]), nil
 	}
@@ -245,7 +245,7 @@ func newSource(q url.Values, scene *script.Compiled, over script.Settings, compa
 			return render.Log{}, err
 		}
 		run := st.Run
-		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run.LineOf,
+		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run,
 			Grow: func(n int) ([]core.Event, bool, error) {
 				done, err := st.Advance(n)
 				return run.Events, done, err

@@ -90,7 +90,7 @@ func run(args []string, stderr io.Writer) int {
 		if err != nil {
 			return render.Log{}, err
 		}
-		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run.LineOf}, nil
+		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run}, nil
 	}
 	log, err := simulate(0, 0)
 	if err != nil {
@@ -149,7 +149,7 @@ func compare(scene *script.Compiled, settings script.Settings, goVersion string,
 			return nil, err
 		}
 		sides[i] = render.Side{Label: playerlog.Label(run.Config), Log: render.Log{Events: run.Events, Procs: run.Config.Procs,
-			Seed: run.Config.Seed, Captions: captions, Lines: run.LineOf}}
+			Seed: run.Config.Seed, Captions: captions, Lines: run}}
 	}
 	return render.NewCompare(sides[0], sides[1]), nil
 }

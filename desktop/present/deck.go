@@ -182,7 +182,7 @@ func (s *Slide) simulate(c *chapters.Chapter) error {
 	s.Run = run
 	s.Captions = playerlog.Captions(sc.Compiled)
 	rec := view.NewRecording(run.Config.Procs, run.Events, s.Captions)
-	rec.SetLineHook(run.LineOf)
+	rec.SetLines(run)
 	last := len(run.Events) - 1
 	for _, at := range rec.CaptionStarts() {
 		// Two captions starting at one event show as one: the player

@@ -93,7 +93,7 @@ func TestSceneFragmentsAreTheRecordingsCaptionStarts(t *testing.T) {
 			run, err := playerlog.Simulate(comp, s.Scene.Settings, 0, 0, nil)
 			require.NoError(t, err, where)
 			rec := view.NewRecording(run.Config.Procs, run.Events, playerlog.Captions(comp))
-			rec.SetLineHook(run.LineOf)
+			rec.SetLines(run)
 			var want []int
 			for _, at := range rec.CaptionStarts() {
 				if len(want) == 0 || want[len(want)-1] != at {

@@ -75,17 +75,17 @@ func TestPrevRetracesNextExactly(t *testing.T) {
 func TestPrevLandsOnThePreviousSlidesLastFragment(t *testing.T) {
 	d := deckNamed(t, "05-stealing")
 	n, _ := newTestNav(d)
-	scene := 1 // "Eight workers, two Ps": two narrated steps
-	require.Len(t, d.Slides[scene].Fragments, 2)
+	scene := 1 // "Eight workers, two Ps": three narrated steps
+	require.Len(t, d.Slides[scene].Fragments, 3)
 	require.True(t, n.GoTo(scene+2))
 	require.Equal(t, Position{scene + 1, 0}, n.Pos())
 	assert.Equal(t, Moved, n.Press(KeyPageUp))
-	assert.Equal(t, Position{scene, 2}, n.Pos(), "the scene at its last step")
-	assert.Equal(t, d.Slides[scene].Fragments[1].Event, d.Slides[scene].EventAt(n.Pos().Step))
+	assert.Equal(t, Position{scene, 3}, n.Pos(), "the scene at its last step")
+	assert.Equal(t, d.Slides[scene].Fragments[2].Event, d.Slides[scene].EventAt(n.Pos().Step))
 	n.Press(KeyLeft)
-	assert.Equal(t, Position{scene, 1}, n.Pos())
+	assert.Equal(t, Position{scene, 2}, n.Pos())
 	n.Press(KeyBackspace)
-	assert.Equal(t, Position{scene, 0}, n.Pos())
+	assert.Equal(t, Position{scene, 1}, n.Pos())
 }
 
 func TestClickerAndKeyboardKeysAllMove(t *testing.T) {
@@ -99,7 +99,7 @@ func TestClickerAndKeyboardKeysAllMove(t *testing.T) {
 		n, _ := newTestNav(d)
 		n.GoTo(3)
 		assert.True(t, n.Press(k)&Moved != 0, k.String())
-		assert.Equal(t, Position{1, 2}, n.Pos(), k.String())
+		assert.Equal(t, Position{1, 3}, n.Pos(), k.String())
 	}
 	n, _ := newTestNav(d)
 	n.Press(KeyEnd)
@@ -131,8 +131,8 @@ func TestGoToTakesSlideNumbersAsShownAndRefusesOthers(t *testing.T) {
 	require.True(t, n.GoTo(5))
 	assert.False(t, n.Overview(), "GoTo closes the overview")
 
-	assert.False(t, n.Seek(Position{1, 3}), "the scene has two steps")
-	assert.True(t, n.Seek(Position{1, 2}))
+	assert.False(t, n.Seek(Position{1, 4}), "the scene has three steps")
+	assert.True(t, n.Seek(Position{1, 3}))
 	assert.False(t, n.Seek(Position{-1, 0}))
 }
 

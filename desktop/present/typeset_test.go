@@ -347,11 +347,11 @@ func TestPresenterViewShowsPositionTimerNextAndNotes(t *testing.T) {
 			byRole[it.Role] += it.Text + " "
 			assert.True(t, it.X >= -eps && it.Y >= -eps && it.X+it.W <= w+eps && it.Y+it.H <= h+eps, "%gx%g: %s %q outside the window", w, h, it.Role, it.Text)
 		}
-		assert.Equal(t, fmt.Sprintf("slide 2/%d · step 1/2 ", len(d.Slides)), byRole["presenter.counter"])
+		assert.Equal(t, fmt.Sprintf("slide 2/%d · step 1/3 ", len(d.Slides)), byRole["presenter.counter"])
 		assert.Equal(t, "12:34 ", byRole["presenter.timer"])
 		assert.True(t, strings.HasPrefix(byRole["presenter.nexttag"], "Next: 3 · Work stealing"), byRole["presenter.nexttag"])
-		assert.Contains(t, byRole["presenter.status"], "Next step 2/2")
-		assert.Contains(t, byRole["presenter.status"], "main blocks", "the next caption, wrapped")
+		assert.Contains(t, byRole["presenter.status"], "Next step 2/3")
+		assert.Contains(t, byRole["presenter.status"], "the thief took", "the next caption, wrapped")
 		assert.Equal(t, 2, v.NextSlide)
 		box := v.Current.Box()
 		for k, want := range []float32{v.PresenterLayout.Current.X, v.PresenterLayout.Current.Y, v.PresenterLayout.Current.W, v.PresenterLayout.Current.H} {

@@ -1,13 +1,15 @@
 // Package playerlog runs a scene once for the players (the desktop window
 // in cmd/gmpbook-player and the browser bridge in wasm/): it simulates, and
 // keeps what the replay needs that the event log alone does not say — the
-// source line each event's goroutine was at, for line captions.
+// source line each event's goroutine was at, and the lines whose code
+// caused each event, for line captions and the page's current line.
 //
 // It is the one place where a player simulates; package render only
 // replays what comes out of here.
 package playerlog
 
 import (
+	"sort"
 	"strconv"
 
 	"github.com/gmpbook/gmpbook/core"
@@ -20,11 +22,26 @@ type Run struct {
 	Config core.Config
 	Events []core.Event
 	// Lines[i] is the source line the goroutine of Events[i] was at (0 if
-	// unknown). It is filled only for scenes with line captions.
+	// unknown).
 	Lines []int32
+	// Began lists, in the order they ran, the source lines whose code
+	// produced each op a scene goroutine handed the simulator, each with
+	// the index of the first event after the op was taken (the event that
+	// op caused, when it caused one).
+	Began []LineStart
 }
 
-// LineOf is a view.LineFunc over Lines.
+// LineStart is one op taken from a scene goroutine: its source line, and
+// the index of the next event of the run.
+type LineStart struct {
+	Event int
+	Line  int32
+}
+
+var _ view.Lines = (*Run)(nil)
+
+// LineOf is the source line goroutine g was at at event i (0 unless g is
+// the event's goroutine).
 func (r *Run) LineOf(g int64, i int) int {
 	if i < 0 || i >= len(r.Lines) || r.Events[i].G != g {
 		return 0
@@ -32,8 +49,22 @@ func (r *Run) LineOf(g int64, i int) int {
 	return int(r.Lines[i])
 }
 
-// liner is implemented by the scene VM's goroutines: where they are.
-type liner interface{ Line() int }
+// Ran lists the lines whose code began running just before event i.
+func (r *Run) Ran(i int) []int32 {
+	lo := sort.Search(len(r.Began), func(k int) bool { return r.Began[k].Event >= i })
+	var out []int32
+	for k := lo; k < len(r.Began) && r.Began[k].Event == i; k++ {
+		out = append(out, r.Began[k].Line)
+	}
+	return out
+}
+
+// liner is implemented by the scene VM's goroutines: where they are, and
+// which lines ran to produce the op they handed out last.
+type liner interface {
+	Line() int
+	RanLines() []int32
+}
 
 // Simulate runs the scene with settings, overridden by procs and seed
 // when they are not zero. getenv (may be nil) supplies GOMAXPROCS and
@@ -96,7 +127,19 @@ func (s *Stepper) boot() error {
 		}
 		run.Lines = append(run.Lines, int32(line))
 	}
-	sim, err := s.c.NewSim(run.Config, core.WithSink(sink))
+	// Each op a scene goroutine hands over is the work of one source line;
+	// the events it causes follow at once.
+	began := func(g int64) {
+		if s.sim == nil {
+			return
+		}
+		if l, ok := s.sim.ProgramOf(g).(liner); ok {
+			for _, line := range l.RanLines() {
+				run.Began = append(run.Began, LineStart{Event: len(run.Events), Line: line})
+			}
+		}
+	}
+	sim, err := s.c.NewSim(run.Config, core.WithSink(sink), core.WithOpHook(began))
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package playerlog
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
@@ -202,4 +204,115 @@ func TestCompareFindsTheDifferenceThatMatters(t *testing.T) {
 	assert.Equal(t, at.P, four[first].P)
 	assert.Equal(t, at.T, four[first].T, "the difference is where it does")
 	assert.Equal(t, -1, index(four[:d.B], m, func(e *core.Event) bool { return runs(e) && e.P != 0 }), "not before")
+}
+
+// TestEveryChapterCaptionIsShown: each //> caption of every chapter scene
+// starts at some step of the scene's run as the players record it, and
+// where a caption makes a statement the picture can check, the World at
+// that step agrees with it.
+func TestEveryChapterCaptionIsShown(t *testing.T) {
+	all, err := chapters.All()
+	require.NoError(t, err)
+	n := 0
+	for _, ch := range all {
+		for _, sc := range ch.Scenes {
+			if len(sc.Compiled.Scene.Captions) == 0 {
+				continue
+			}
+			name := ch.Slug + "/" + sc.ID
+			run, err := Simulate(sc.Compiled, sc.Settings, 0, 0, nil)
+			require.NoError(t, err, name)
+			caps := Captions(sc.Compiled)
+			rec := view.NewRecording(run.Config.Procs, run.Events, caps)
+			rec.SetLines(run)
+			src := strings.Split(string(sc.Compiled.Scene.Source), "\n")
+			starts := map[string]int{}
+			for _, i := range rec.CaptionStarts() {
+				for _, c := range caps {
+					if _, seen := starts[c.Text]; !seen && strings.Contains(rec.CaptionAt(i), c.Text) {
+						starts[c.Text] = i
+					}
+				}
+			}
+			for _, c := range caps {
+				n++
+				i, ok := starts[c.Text]
+				stmt := ""
+				if c.Line > 0 {
+					stmt = strings.TrimSpace(src[c.Line-1])
+				}
+				if !assert.True(t, ok, "%s: caption never shown: %q (%s%s)", name, c.Text, c.On, stmt) {
+					continue
+				}
+				for _, err := range checkCaption(run, rec, i, c, stmt) {
+					t.Errorf("%s: %q shown at event %d (%s): %s", name, c.Text, i, run.Events[i].String(), err)
+				}
+			}
+		}
+	}
+	assert.Greater(t, n, 100, "the chapters' captions were all looked at")
+}
+
+// checkCaption checks what caption c says against the World at event i,
+// the step it is shown at, for the statements a World can settle.
+func checkCaption(run *Run, rec *view.Recording, i int, c view.Caption, stmt string) []string {
+	w := rec.WorldAt(i)
+	var errs []string
+	text := strings.ToLower(c.Text)
+	// A caption on a go statement is shown once the new G exists and has
+	// been queued; if it says the G takes runnext, it is in runnext.
+	if strings.HasPrefix(stmt, "go ") {
+		k := i
+		for k >= 0 && run.Events[k].Kind != core.EvGoCreate {
+			k--
+		}
+		if k < 0 || run.Events[k].T != run.Events[i].T {
+			return append(errs, "no goroutine was created at this instant")
+		}
+		g := w.G(run.Events[k].G)
+		switch {
+		case g.Loc == core.LocInFlight:
+			errs = append(errs, fmt.Sprintf("G%d is still being created", g.ID))
+		case strings.Contains(text, "runnext") && !strings.Contains(text, "will") && !strings.Contains(text, "kicks runnext"):
+			if g.Loc != core.LocRunnext {
+				errs = append(errs, fmt.Sprintf("G%d is in %s, not runnext", g.ID, g.Loc))
+			} else if strings.Contains(text, "p0's runnext") && g.P != 0 {
+				errs = append(errs, fmt.Sprintf("G%d is in P%d's runnext", g.ID, g.P))
+			}
+		}
+	}
+	// "main parks" / "main blocks": main is waiting.
+	if strings.HasPrefix(text, "main parks") || strings.HasPrefix(text, "main blocks") {
+		if m := w.G(1); m == nil || (m.Status != core.Gwaiting && m.Status != core.Gsyscall) {
+			errs = append(errs, "main is not parked")
+		}
+	}
+	// "in IO wait": the G that just parked waits on the netpoller.
+	if strings.Contains(text, "io wait") {
+		k := i
+		for k >= 0 && run.Events[k].T == run.Events[i].T && run.Events[k].Kind != core.EvGoBlock {
+			k--
+		}
+		if k < 0 || run.Events[k].Kind != core.EvGoBlock || run.Events[k].Wait != core.WaitIOWait {
+			errs = append(errs, "no G parked in IO wait at this instant")
+		} else if g := w.G(run.Events[k].G); g.Status != core.Gwaiting || g.Wait != core.WaitIOWait {
+			errs = append(errs, fmt.Sprintf("G%d is %s", g.ID, g.Status))
+		}
+	}
+	// A caption about epoll: a thread is blocked in it, or a poll returned.
+	if strings.Contains(text, "epoll") {
+		inPoll := false
+		for _, m := range w.Ms {
+			inPoll = inPoll || (m != nil && m.State == core.MNetpoll)
+		}
+		k := run.Events[i].Kind
+		if !inPoll && k != core.EvNetpoll && k != core.EvMNetpollWake {
+			errs = append(errs, "no M is in epoll_wait")
+		}
+	}
+	// "both Ps go idle" / "P1 is idle".
+	if strings.Contains(text, "both ps go idle") && w.NPIdle != len(w.Ps) {
+		errs = append(errs, fmt.Sprintf("%d of %d Ps are idle", w.NPIdle, len(w.Ps)))
+	}
+	return errs
 }

@@ -25,6 +25,7 @@ var onKinds = map[string][]core.EvKind{
 	"retake":   {core.EvProcRetake},
 	"preempt":  {core.EvGoPreempt},
 	"netpoll":  {core.EvNetpoll},
+	"epoll":    {core.EvMNetpoll},
 	"overflow": {core.EvRunqOverflow},
 	"syscall":  {core.EvGoSysCall},
 	"spin":     {core.EvMSpin},
@@ -76,17 +77,28 @@ func onMatches(name string, e *core.Event) bool {
 	return true
 }
 
-// triggerFold finds, for each caption, the first event it applies at, as
-// the events arrive: On captions at the first event of their kind; line
-// captions, when a line hook is set, at the first event whose G is at
-// that line. Captions are about the scene's own code: the runtime's
-// start-up (before main.main) triggers none — unless the log has no
-// MainStart at all (a run cut short during start-up), which is known only
-// once the Recording is closed; then every event may.
+// triggerFold finds, for each caption, the event it starts at, as the
+// events arrive. An On caption starts at the first event of its kind. A
+// line caption (when the Recording has Lines) starts where the first op
+// that code on its line handed the simulator has had its effect: at the
+// last of the events that op caused at once — the events from the one
+// right after the op was taken, at that instant, until another op is
+// taken. A caption on a go statement thus starts once the new G has been
+// created and queued (in runnext, with the old one kicked), one on a send
+// once the receiver is readied. Which event that is becomes known with the
+// next event, so in an open Recording the line captions of the last event
+// folded are still pending.
+//
+// Captions are about the scene's own code: the runtime's start-up (before
+// main.main) triggers none — unless the log has no MainStart at all (a run
+// cut short during start-up), which is known only once the Recording is
+// closed; then every event may.
 type triggerFold struct {
-	done   []bool        // caption triggered
+	done   []bool        // caption triggered (or pending)
 	byLine map[int][]int // line → its captions
 	main   int           // index of the MainStart event, -1 until seen
+	pend   []int         // line captions waiting for the end of their op's effect
+	pendAt int           // the event where pend's op took effect
 }
 
 func (f *triggerFold) init(r *Recording) {
@@ -94,6 +106,7 @@ func (f *triggerFold) init(r *Recording) {
 	f.done = make([]bool, len(r.Captions))
 	f.byLine = map[int][]int{}
 	f.main = -1
+	f.pend = f.pend[:0]
 	for ci, c := range r.Captions {
 		if c.On == "" && c.Line > 0 {
 			f.byLine[c.Line] = append(f.byLine[c.Line], ci)
@@ -112,42 +125,59 @@ func (f *triggerFold) add(r *Recording, i int, e *core.Event) {
 	f.match(r, i, e)
 }
 
-// close handles a complete log without a MainStart.
+// close handles the end of the log: the pending captions start at its last
+// event, and a complete log without a MainStart is folded whole.
 func (f *triggerFold) close(r *Recording) {
-	if f.main >= 0 {
-		return
+	if f.main < 0 {
+		for i := range r.Events {
+			f.match(r, i, &r.Events[i])
+		}
 	}
-	for i := range r.Events {
-		f.match(r, i, &r.Events[i])
-	}
+	f.settle(r, len(r.Events)-1)
 }
 
-// match adds the triggers of the captions event i sets off.
+// settle starts the pending line captions at event j.
+func (f *triggerFold) settle(r *Recording, j int) {
+	for _, ci := range f.pend {
+		r.triggers = append(r.triggers, captionTrigger{j, ci})
+	}
+	f.pend = f.pend[:0]
+}
+
+// match adds the triggers of the captions event i sets off: the pending
+// line captions settle before it when it is a later instant or follows
+// another op; then the line captions of the code that caused it wait, and
+// the captions on its kind start.
 func (f *triggerFold) match(r *Recording, i int, e *core.Event) {
+	var ran []int32
+	if r.lines != nil && len(f.byLine) > 0 {
+		ran = r.lines.Ran(i)
+	}
+	if len(f.pend) > 0 && (len(ran) > 0 || e.T != r.Events[f.pendAt].T) {
+		f.settle(r, i-1)
+	}
+	for _, l := range ran {
+		for _, ci := range f.byLine[int(l)] {
+			if !f.done[ci] {
+				f.done[ci] = true
+				f.pend = append(f.pend, ci)
+				f.pendAt = i
+			}
+		}
+	}
 	for ci, c := range r.Captions {
 		if !f.done[ci] && c.On != "" && onMatches(c.On, e) {
 			f.done[ci] = true
 			r.triggers = append(r.triggers, captionTrigger{i, ci})
 		}
 	}
-	if r.lineOf != nil && e.G != 0 && len(f.byLine) > 0 {
-		if cs, ok := f.byLine[r.lineOf(e.G, i)]; ok {
-			for _, ci := range cs {
-				if !f.done[ci] {
-					f.done[ci] = true
-					r.triggers = append(r.triggers, captionTrigger{i, ci})
-				}
-			}
-		}
-	}
 }
 
-// SetLineHook gives the Recording the source line of each G at each event,
-// so that line captions (a //> comment on or above a statement) show from
-// the first event where some G is at that line. The event log has no line
-// numbers: the script VM must supply them. nil removes the hook.
-func (r *Recording) SetLineHook(f LineFunc) {
-	r.lineOf = f
+// SetLines gives the Recording the scene's source lines, so that line
+// captions (a //> comment on or above a statement) show from the first
+// event that code on their line causes. nil removes them.
+func (r *Recording) SetLines(l Lines) {
+	r.lines = l
 	r.trig.init(r)
 	for i := range r.folded {
 		r.trig.add(r, i, &r.Events[i])
@@ -159,21 +189,36 @@ func (r *Recording) SetLineHook(f LineFunc) {
 
 // CaptionAt is the text of the caption that applies after event i: the one
 // triggered last at or before i ("" if none yet). A caption stays until the
-// next one is triggered.
+// next one is triggered. Captions that start at the same event are shown
+// together, in the order they were triggered, joined by "; ".
 func (r *Recording) CaptionAt(i int) string {
 	k := sort.Search(len(r.triggers), func(j int) bool { return r.triggers[j].idx > i })
 	if k == 0 {
 		return ""
 	}
-	return r.Captions[r.triggers[k-1].c].Text
+	at := r.triggers[k-1].idx
+	j := k - 1
+	for j > 0 && r.triggers[j-1].idx == at {
+		j--
+	}
+	if j == k-1 {
+		return r.Captions[r.triggers[j].c].Text
+	}
+	texts := make([]string, 0, k-j)
+	for _, t := range r.triggers[j:k] {
+		texts = append(texts, r.Captions[t.c].Text)
+	}
+	return strings.Join(texts, "; ")
 }
 
-// CaptionStarts lists the event indices where a caption starts, in order:
-// the player pauses there in step mode.
+// CaptionStarts lists the event indices where a caption starts, in order
+// and each once: the player pauses there in step mode.
 func (r *Recording) CaptionStarts() []int {
-	out := make([]int, len(r.triggers))
-	for k, t := range r.triggers {
-		out[k] = t.idx
+	out := make([]int, 0, len(r.triggers))
+	for _, t := range r.triggers {
+		if n := len(out); n == 0 || out[n-1] != t.idx {
+			out = append(out, t.idx)
+		}
 	}
 	return out
 }

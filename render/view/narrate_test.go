@@ -155,26 +155,55 @@ func TestOnCaptions(t *testing.T) {
 	assert.Equal(t, []int{firstSpin, firstSteal}, rec.CaptionStarts())
 	assert.True(t, rec.IsStop(firstSpin))
 
-	// Line captions need the VM's line numbers: with a hook, the caption
-	// starts at the first event whose G is at that line.
-	rec.SetLineHook(func(g int64, i int) int {
-		if g == 9 {
-			return 7
-		}
-		return 0
-	})
-	first9 := -1
+	// Line captions need the VM's line numbers. With Lines, a caption
+	// starts where the op taken from its line has had its effect: at the
+	// last event of the instant that op caused, before another op is taken
+	// — not at an earlier event about a goroutine that is merely at the
+	// line.
+	at := -1
 	for i, e := range ev {
-		if e.G == 9 {
-			first9 = i
+		if i > firstSpin && i+2 < len(ev) && e.T == ev[i+1].T && ev[i+1].T != ev[i+2].T {
+			at = i
 			break
 		}
 	}
-	require.GreaterOrEqual(t, first9, 0)
-	assert.Equal(t, "line seven", rec.CaptionAt(first9))
-	assert.Len(t, rec.CaptionStarts(), 3)
-	rec.SetLineHook(nil)
+	require.GreaterOrEqual(t, at, 0)
+	rec.SetLines(funcLines{
+		line: func(g int64, i int) int { return 7 },
+		ran: func(i int) []int32 {
+			if i == at {
+				return []int32{3, 7}
+			}
+			return nil
+		},
+	})
+	assert.NotContains(t, rec.CaptionAt(at), "line seven", "the op's effect is not over at its first event")
+	assert.Contains(t, rec.CaptionAt(at+1), "line seven", "the last event of that instant")
+	assert.Contains(t, rec.CaptionStarts(), at+1)
+	rec.SetLines(nil)
 	assert.Len(t, rec.CaptionStarts(), 2)
+
+	// An op taken before the instant is over ends the effect of the one
+	// before it.
+	rec.SetLines(funcLines{
+		line: func(g int64, i int) int { return 0 },
+		ran: func(i int) []int32 {
+			switch i {
+			case at:
+				return []int32{7}
+			case at + 1:
+				return []int32{8}
+			}
+			return nil
+		},
+	})
+	assert.Contains(t, rec.CaptionStarts(), at, "line 7's op had one event")
+	assert.Contains(t, rec.CaptionAt(at), "line seven")
+
+	// Captions that start at the same event are shown together, each once.
+	both := NewRecording(2, ev, []Caption{{On: "steal", Text: "first"}, {On: "steal", Text: "second"}})
+	assert.Equal(t, []int{firstSteal}, both.CaptionStarts())
+	assert.Equal(t, "first; second", both.CaptionAt(firstSteal))
 
 	kinds, ok := OnKinds("Handoff")
 	assert.True(t, ok)
@@ -192,3 +221,12 @@ func TestFormatTime(t *testing.T) {
 		assert.Equal(t, want, FormatTime(in), "%d", in)
 	}
 }
+
+// funcLines is a Lines made of two functions.
+type funcLines struct {
+	line func(g int64, i int) int
+	ran  func(i int) []int32
+}
+
+func (f funcLines) LineOf(g int64, i int) int { return f.line(g, i) }
+func (f funcLines) Ran(i int) []int32         { return f.ran(i) }

@@ -33,7 +33,7 @@ type Recording struct {
 	every       int
 	checkpoints []*state // checkpoints[j]: the state before event j*every
 	spans       [][]Span // per P id, in start order
-	lineOf      LineFunc
+	lines       Lines
 	triggers    []captionTrigger // sorted by event index
 
 	// The fold of the events so far, which Extend carries on.
@@ -129,9 +129,19 @@ type Span struct {
 	EndIdx     int // the event that closed it; -1 while open
 }
 
-// LineFunc gives the source line goroutine g is at when event i happens
-// (0 if unknown). The script VM knows it; the event log does not.
-type LineFunc func(g int64, eventIndex int) int
+// Lines says where the scene's own code is, event by event. The event log
+// has no line numbers; the script VM knows them (internal/playerlog keeps
+// them as it simulates).
+type Lines interface {
+	// LineOf is the source line goroutine g is at when event i happens
+	// (0 if unknown): the page highlights it.
+	LineOf(g int64, eventIndex int) int
+	// Ran lists the source lines whose code began running just before
+	// event i: since event i-1 some goroutine handed the simulator an op
+	// (a go statement, a send, a stretch of CPU work, …) from each of
+	// them. A line caption starts at the first such event.
+	Ran(eventIndex int) []int32
+}
 
 // NewRecording folds events (a run with procs Ps at the start) and keeps a
 // checkpoint every DefaultCheckpointEvery events.

@@ -210,13 +210,16 @@ func TestSpansFollowTheRun(t *testing.T) {
 func TestOpenRecordingAnswersLikeTheFinishedOne(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	caps := []Caption{{On: "steal", Text: "a steal"}, {On: "spin", Text: "a spinner"}, {Line: 3, Text: "line three"}, {On: "preempt", Text: "preempted"}}
-	lines := func(g int64, i int) int { return int(g%5) + i%2 }
+	lines := funcLines{
+		line: func(g int64, i int) int { return int(g%5) + i%2 },
+		ran:  func(i int) []int32 { return []int32{int32(i % 7)} },
+	}
 	opts := Options{Width: 1280, Height: 720}
 	for name, sc := range allScenes(t) {
 		whole := NewRecordingEvery(sc.procs, sc.events, caps, 64)
-		whole.SetLineHook(lines)
+		whole.SetLines(lines)
 		open := NewOpenRecording(sc.procs, caps, 64)
-		open.SetLineHook(lines)
+		open.SetLines(lines)
 		for n := 0; n < len(sc.events); {
 			n = min(len(sc.events), n+1+rng.IntN(150))
 			open.Extend(sc.events[:n])
