@@ -7,7 +7,7 @@ GO ?= go
 BENCH_PKGS := $(foreach d,core internal/realbench render/page tests/bench,$(if $(wildcard $(d)),./$(d)/...))
 FUZZTIME ?= 60s
 
-.PHONY: deps check test test-wasm bench fuzz rewrite
+.PHONY: deps check test test-wasm bench fuzz rewrite conformance
 
 # deps installs, with apt-get, the tools the tests need that are missing.
 deps:
@@ -46,12 +46,21 @@ fuzz:
 	$(GO) test ./core -run '^$$' -fuzz FuzzSim -fuzztime $(FUZZTIME)
 
 # rewrite regenerates the expected transcripts of the scenario files, the
-# event-log golden file and the real-runtime outputs the chapters show;
-# inspect the diff before committing.
+# event-log golden file, the real-runtime outputs the chapters show and the
+# known-failure lists of the conformance and differential tests; inspect the
+# diff before committing.
 rewrite:
 	$(GO) test ./core/... -run 'Scenario|Golden' -rewrite
 	$(GO) test ./chapters -run Golden -rewrite
 	GMPBOOK_REWRITE=1 $(GO) test ./tests -run TestChapterClaimsHoldOnTheRealRuntime -count=1
+	GMPBOOK_REWRITE=1 $(GO) test ./tests -run Conformance -count=1
+	GMPBOOK_REWRITE=1 $(GO) test ./tests -run Differential -count=1
+
+# conformance runs every selected program of the Go distribution's test
+# directory in the simulator (make test runs a fixed half of them) and
+# checks each against tests/testdata/conformance/known-failures.txt.
+conformance:
+	GMPBOOK_CONFORMANCE=all $(GO) test ./tests -run Conformance -count=1 -v
 
 # The player. wasm builds the browser player into site/out/player: main.wasm
 # (GOOS=js GOARCH=wasm), the iframe page wasm/index.html and Go's

@@ -194,6 +194,15 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 	case OpClose:
 		s.closechan(m, g, op.Obj)
 		return c.Op, true
+	case OpChanLen, OpChanCap:
+		// chan.go:chanlen and chancap read the channel without its lock.
+		if ch := s.chanByID(op.Obj); ch != nil {
+			g.res.N = int64(len(ch.buf))
+			if op.Kind == OpChanCap {
+				g.res.N = int64(ch.cap)
+			}
+		}
+		return c.Op, true
 	case OpSelect:
 		g.opKind, g.opStarted = OpSelect, true
 		if s.selectgo(m, g, op.Cases, op.Default) {

@@ -38,6 +38,8 @@ const (
 	OpLoop                  // run Body N times (N < 0: forever); only inside OpList programs
 	OpPanic                 // the G panics with Text: the process prints it and exits with status 2
 	OpLimit                 // the program exceeded a limit of its own (Text says which): the run ends
+	OpChanLen               // len(Obj): Result.N (chanlen reads the count without the lock)
+	OpChanCap               // cap(Obj): Result.N
 
 	// Internal ops of runtime.main (faithful start-up).
 	opStartSysmon
@@ -50,7 +52,7 @@ const (
 var opNames = [...]string{"none", "compute", "go", "gosched", "return", "goexit", "exit", "sleep", "syscall", "syscallblock",
 	"netread", "makechan", "send", "recv", "close", "select", "newmutex", "lock", "unlock", "newwaitgroup", "wgadd",
 	"wgwait", "lockosthread", "unlockosthread", "gomaxprocs", "numgoroutine", "now", "print", "parkforever", "loop", "panic", "limit",
-	"panic", "limit",
+	"chanlen", "chancap",
 	"startsysmon", "lockinternal", "unlockinternal", "mainstarted", "usermain"}
 
 func (k OpKind) String() string {

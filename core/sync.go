@@ -68,7 +68,9 @@ func (s *Sim) lock(m *M, g *G, id int64) bool {
 func (s *Sim) unlock(m *M, g *G, id int64) bool {
 	mu := s.mutexByID(id)
 	if mu == nil || !mu.locked {
-		s.panicG(g, "sync: unlock of unlocked mutex")
+		// sync.Mutex.unlockSlow calls fatal (runtime.sync_fatal): an
+		// unrecoverable "fatal error:", not a panic.
+		s.fatalThrow("sync: unlock of unlocked mutex")
 		return true
 	}
 	mu.locked = false

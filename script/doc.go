@@ -1,19 +1,27 @@
-// Package script is the scene language: small real Go programs that the
+// Package script is the scene language: real Go programs that the
 // simulator runs.
 //
 // A scene is a complete package main file or a short form (top-level
-// declarations only; fmt, runtime, sync, time and the toolkit gmpbook/scene
-// are implied). Parse reads it with go/parser, Check type-checks it with
-// go/types against stub declarations of the packages a scene may use and
-// rejects anything outside the subset with a file:line:col message, and
-// Compile lowers it to a small bytecode whose threads are core.Programs:
-// each goroutine of the scene runs its own thread, which hands the
-// simulator one scheduler-visible op at a time (a channel send, a sleep, a
-// stretch of CPU work) and resumes with the op's result.
+// declarations only; fmt, runtime, sync, time and the toolkit
+// gmpbook/scene are implied). Parse reads it with go/parser and checks it
+// with go/types against the scenes' library, which is Go source embedded
+// from _prelude/ (the standard library's API, see prelude.go), so a scene
+// is checked like any Go program, natively and in WebAssembly. Compile
+// lowers the scene and the library packages it imports to SSA with
+// golang.org/x/tools/go/ssa and hands that to package vm, whose goroutines
+// are core.Programs: each hands the simulator one scheduler-visible op at
+// a time and resumes with its result.
 //
-// The subset and what each operation means to the scheduler are specified
-// in shared/spec/scenes.md; docs/scenes.md in this repository is its twin.
-// Settings (procs, seed, go, startup, until, title, id, GODEBUG) come from a
-// chapter's info string, a //scene first line, flags and the environment.
-// Narration comments (//> …) are kept with the line they annotate.
+// Why this design: the earlier front end lowered a subset of Go by hand,
+// which meant re-implementing a compiler for every construct; go/ssa
+// gives the whole language already lowered (closures, defer, select,
+// generics instantiated) from a well-kept library, and a register machine
+// over SSA is a small, standard interpreter.
+//
+// The contract with the simulator is shared/spec/scenes.md;
+// docs/scenes.md in this repository says what this implementation
+// supports. Settings (procs, seed, go, startup, until, title, id, GODEBUG)
+// come from a chapter's info string, a //scene first line, flags and the
+// environment. Narration comments (//> …) are kept with the line they
+// annotate.
 package script

@@ -57,6 +57,7 @@ type Scene struct {
 	file   *ast.File
 	info   *types.Info
 	pkg    *types.Package
+	imp    *preludeImporter
 	hdrEnd int // offset where the user's text starts (short form)
 }
 

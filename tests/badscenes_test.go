@@ -65,22 +65,10 @@ var badCases = []badCase{
 	// Parse errors.
 	{name: "syntax_missing_brace", kind: diagnostic, pos: "syntax_missing_brace.go:4:8", want: "expected '}', found 'EOF'"},
 	{name: "syntax_short_form", kind: diagnostic, pos: "syntax_short_form.go:3:1", want: "expected operand, found '}'"},
-	// Constructs outside the subset.
-	{name: "slice", kind: diagnostic, pos: "slice.go:4:2", want: "type []int is not supported in scenes"},
-	{name: "short_form_slice", kind: diagnostic, pos: "short_form_slice.go:3:6", want: "type []func() is not supported in scenes"},
-	{name: "map", kind: diagnostic, pos: "map.go:4:2", want: "type map[string]int is not supported in scenes"},
-	{name: "struct", kind: diagnostic, pos: "struct.go:4:2", want: "type struct{x int} is not supported in scenes"},
-	{name: "method", kind: diagnostic, pos: "method.go:3:1", want: "a type declaration is not supported in scenes"},
-	{name: "goto", kind: diagnostic, pos: "goto.go:4:2", want: "goto is not supported in scenes"},
-	{name: "label", kind: diagnostic, pos: "label.go:4:1", want: "a label is not supported in scenes"},
-	// A type switch needs an interface value; the first thing the
-	// subset refuses is the interface type of its operand.
-	{name: "type_switch", kind: diagnostic, pos: "type_switch.go:3:17", want: "type any is not supported in scenes"},
-	{name: "float", kind: diagnostic, pos: "float.go:6:2", want: "type float64 is not supported in scenes"},
-	{name: "interface", kind: diagnostic, pos: "interface.go:4:6", want: "type interface{String() string} is not supported in scenes"},
-	{name: "generics", kind: diagnostic, pos: "generics.go:3:1", want: "a generic function is not supported in scenes"},
-	{name: "recover", kind: diagnostic, pos: "recover.go:4:17", want: "the builtin recover is not supported in scenes"},
-	{name: "import_os", kind: diagnostic, pos: "import_os.go:3:8", want: `import "os" is not supported in scenes`},
+	// What Go has and scenes do not.
+	{name: "import_net", kind: diagnostic, pos: "import_net.go:3:8", want: `import "net/http" is not supported in scenes`},
+	{name: "import_unsafe", kind: diagnostic, pos: "import_unsafe.go:3:8", want: "unsafe is not supported in scenes"},
+	{name: "missing_library", kind: diagnostic, pos: "missing_library.go:6:10", want: "runtime.GC is not supported in scenes"},
 	// Type errors and undefined names.
 	{name: "wrong_type", kind: diagnostic, pos: "wrong_type.go:4:14", want: `cannot use "three" (untyped string constant) as int value`},
 	{name: "wrong_arg_count", kind: diagnostic, pos: "wrong_arg_count.go:6:8", want: "too many arguments in call to greet"},
@@ -98,6 +86,12 @@ var badCases = []badCase{
 	{name: "deadlock", kind: runtimeError, want: "fatal error: all goroutines are asleep - deadlock!", real: true},
 	{name: "close_closed", kind: runtimeError, want: "panic: close of closed channel", real: true},
 	{name: "divide_by_zero", kind: runtimeError, want: "panic: runtime error: integer divide by zero", real: true},
+	{name: "nil_map", kind: runtimeError, want: "panic: assignment to entry in nil map", real: true},
+	{name: "index_range", kind: runtimeError, want: "panic: runtime error: index out of range [5] with length 3", real: true},
+	{name: "nil_deref", kind: runtimeError, want: "panic: runtime error: invalid memory address or nil pointer dereference", real: true},
+	{name: "type_assert", kind: runtimeError, want: "panic: interface conversion: interface {} is string, not int", real: true},
+	{name: "panic_error", kind: runtimeError, want: "panic: the disk is full", real: true},
+	{name: "unlock_unlocked", kind: runtimeError, want: "fatal error: sync: unlock of unlocked mutex", real: true},
 	// Absurd sizes.
 	{name: "huge_file", kind: diagnostic, pos: "huge_file.go:1:1", want: "scenes are limited to", gen: hugeScene},
 	// A buffer above what the real runtime can ever allocate: it panics
@@ -107,7 +101,7 @@ var badCases = []badCase{
 	// ~940 MB of simulator memory before the limit stops it.
 	{name: "ten_million", kind: limit, want: "goroutine limit 1000000 reached"},
 	// The real runtime grows the stack to 1 GB; the simulator bounds a
-	// goroutine's call depth at two million frames and stops the scene.
+	// goroutine's call depth at a million frames and stops the scene.
 	{name: "deep_recursion", kind: limit, want: "nested calls"},
 	{name: "string_doubling", kind: limit, want: "a string longer than"},
 	{name: "gomaxprocs_huge", kind: limit, want: "the simulator models at most 1024 Ps"},

@@ -1,0 +1,88 @@
+// Package errors is the scenes' errors package, written in Go.
+package errors
+
+// New returns an error that formats as text.
+func New(text string) error { return &errorString{text} }
+
+type errorString struct{ s string }
+
+func (e *errorString) Error() string { return e.s }
+
+// Unwrap returns the result of calling Unwrap on err, if any.
+func Unwrap(err error) error {
+	u, ok := err.(interface{ Unwrap() error })
+	if !ok {
+		return nil
+	}
+	return u.Unwrap()
+}
+
+// Is reports whether any error in err's tree matches target.
+func Is(err, target error) bool {
+	if err == nil || target == nil {
+		return err == target
+	}
+	return is(err, target)
+}
+
+func is(err, target error) bool {
+	for {
+		if err == target {
+			return true
+		}
+		if x, ok := err.(interface{ Is(error) bool }); ok && x.Is(target) {
+			return true
+		}
+		switch x := err.(type) {
+		case interface{ Unwrap() error }:
+			err = x.Unwrap()
+			if err == nil {
+				return false
+			}
+		case interface{ Unwrap() []error }:
+			for _, err := range x.Unwrap() {
+				if is(err, target) {
+					return true
+				}
+			}
+			return false
+		default:
+			return false
+		}
+	}
+}
+
+// Join returns an error that wraps the given errors.
+func Join(errs ...error) error {
+	n := 0
+	for _, err := range errs {
+		if err != nil {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	e := &joinError{errs: make([]error, 0, n)}
+	for _, err := range errs {
+		if err != nil {
+			e.errs = append(e.errs, err)
+		}
+	}
+	return e
+}
+
+type joinError struct{ errs []error }
+
+func (e *joinError) Error() string {
+	s := ""
+	for i, err := range e.errs {
+		if i > 0 {
+			s += "\n"
+		}
+		s += err.Error()
+	}
+	return s
+}
+
+func (e *joinError) Unwrap() []error { return e.errs }

@@ -1,0 +1,80 @@
+package script
+
+import (
+	"errors"
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/script/vm"
+)
+
+// Compiled is a scene compiled for the VM, ready to run any number of
+// times.
+type Compiled struct {
+	Scene *Scene
+	prog  *vm.Program
+	// MaxInstructions bounds the instructions one run may execute, so that
+	// a scene stuck in a loop ends with a clear message.
+	MaxInstructions int64
+}
+
+// Compile lowers a checked scene to SSA (golang.org/x/tools/go/ssa, with
+// generics instantiated) together with the prelude packages it imports,
+// and compiles that for the VM.
+func Compile(sc *Scene) (*Compiled, error) {
+	prog := ssa.NewProgram(sc.fset, ssa.InstantiateGenerics)
+	for _, p := range sc.imp.order {
+		prog.CreatePackage(sc.imp.pkgs[p], sc.imp.files[p], sc.imp.infos[p], true)
+	}
+	mainPkg := prog.CreatePackage(sc.pkg, []*ast.File{sc.file}, sc.info, false)
+	prog.Build()
+	vp, err := vm.New(prog, mainPkg, vm.Natives())
+	if err != nil {
+		return nil, sc.vmError(err)
+	}
+	vp.UserFile = sc.Filename
+	return &Compiled{Scene: sc, prog: vp, MaxInstructions: vp.MaxInstructions}, nil
+}
+
+// vmError turns the VM compiler's "file:line:col: msg" into a Diagnostic.
+func (sc *Scene) vmError(err error) error {
+	msg := err.Error()
+	parts := strings.SplitN(msg, ": ", 2)
+	if len(parts) == 2 {
+		var pos token.Position
+		fields := strings.Split(parts[0], ":")
+		if n := len(fields); n >= 3 {
+			pos.Filename = strings.Join(fields[:n-2], ":")
+			pos.Line, pos.Column = atoi(fields[n-2]), atoi(fields[n-1])
+			return Errors{{Pos: pos, Msg: parts[1]}}
+		}
+	}
+	return Errors{{Pos: token.Position{Filename: sc.Filename}, Msg: msg}}
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return 0
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// NewSim builds a simulator running the scene with cfg. What the program
+// links changes its start-up: without package os (which fmt and the
+// toolkit bring in) there is no finalizer goroutine.
+func (c *Compiled) NewSim(cfg core.Config, opts ...core.Option) (*core.Sim, error) {
+	cfg.NoFinalizerG = !c.Scene.LinksOS()
+	c.prog.MaxInstructions = c.MaxInstructions
+	run := c.prog.NewRun(cfg.Seed)
+	return core.New(cfg, run.Main(), opts...)
+}
+
+var _ = errors.New

@@ -1,0 +1,425 @@
+package vm
+
+import (
+	"go/types"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gmpbook/gmpbook/core"
+)
+
+// builtin compiles a call of a builtin function.
+func (c *fnCompiler) builtin(blk *block, b *ssa.Builtin, cc *ssa.CallCommon, args []operand, argTypes []types.Type, dst int32, mode int) {
+	name := b.Name()
+	if mode != modeCall {
+		// go/defer of a builtin: wrap it as a native.
+		fn := c.p.builtinFunc(name, cc, argTypes)
+		c.add(blk, costCall, func(t *Thread, fr *frame) status {
+			vals := make([]Value, len(args))
+			for i, a := range args {
+				vals[i] = fr.get(a)
+			}
+			return t.dispatch(Value{R: &Closure{Fn: fn}}, vals, argTypes, -1, mode)
+		})
+		return
+	}
+	impl := c.p.builtinImpl(name, cc, argTypes)
+	if impl == nil {
+		c.p.errs = append(c.p.errs, fmtErr(c.p.fset.Position(cc.Pos()).String()+": the builtin "+name+" is not supported in scenes"))
+		return
+	}
+	cost := int32(costSimple)
+	switch name {
+	case "append", "copy", "print", "println", "clear":
+		cost = costAlloc
+	case "delete":
+		cost = costMap
+	}
+	c.add(blk, cost, func(t *Thread, fr *frame) status {
+		vals := make([]Value, len(args))
+		for i, a := range args {
+			vals[i] = fr.get(a)
+		}
+		cl := &Call{t: t, fr: fr, Args: vals, Types: argTypes, dst: dst, Sig: b.Type().(*types.Signature)}
+		impl(cl)
+		if len(t.steps) > 0 {
+			t.call = cl
+			t.nextStep()
+			return stYield
+		}
+		if cl.panicMsg != "" || cl.panicVal != nil {
+			t.panic = &panicking{val: *panicValueOf(t, cl), prev: t.panic}
+			return stPanic
+		}
+		if cl.returned && dst >= 0 && len(cl.results) == 1 {
+			fr.regs[dst] = cl.results[0]
+		}
+		return stNext
+	})
+}
+
+// builtinFunc makes a function value of a builtin, for go and defer.
+func (p *Program) builtinFunc(name string, cc *ssa.CallCommon, argTypes []types.Type) *Func {
+	impl := p.builtinImpl(name, cc, argTypes)
+	sig := cc.Signature()
+	fn := p.ssa.NewFunction("builtin."+name, sig, "builtin")
+	f := &Func{Name: name, ssa: fn, prog: p, native: impl, built: true}
+	return f
+}
+
+// builtinImpl implements a builtin for the argument types of one call.
+func (p *Program) builtinImpl(name string, cc *ssa.CallCommon, argTypes []types.Type) Native {
+	switch name {
+	case "len", "cap":
+		capOf := name == "cap"
+		t0 := argTypes[0].Underlying()
+		return func(c *Call) {
+			v := c.Args[0]
+			switch u := t0.(type) {
+			case *types.Basic:
+				c.Return(Int(int64(len(v.S()))))
+			case *types.Slice:
+				s, _ := v.R.([]Value)
+				if capOf {
+					c.Return(Int(int64(cap(s))))
+				} else {
+					c.Return(Int(int64(len(s))))
+				}
+			case *types.Pointer:
+				c.Return(Int(u.Elem().Underlying().(*types.Array).Len()))
+			case *types.Array:
+				c.Return(Int(u.Len()))
+			case *types.Map:
+				m, _ := v.R.(*Map)
+				c.Return(Int(int64(m.Len())))
+			case *types.Chan:
+				id := chanID(v)
+				if id == 0 {
+					c.Return(Int(0))
+					return
+				}
+				kind := core.OpChanLen
+				if capOf {
+					kind = core.OpChanCap
+				}
+				c.Op(core.Op{Kind: kind, Obj: id, NoSafePoint: true}, func(r core.Result) { c.Return(Int(r.N)) })
+			}
+		}
+	case "append":
+		st := cc.Signature().Results().At(0).Type().Underlying().(*types.Slice)
+		elem := st.Elem()
+		size, noscan := p.sizes.Sizeof(elem), !hasPointers(elem)
+		fromString := false
+		if b, ok := argTypes[len(argTypes)-1].Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			fromString = true
+		}
+		return func(c *Call) {
+			s, _ := c.Args[0].R.([]Value)
+			var add []Value
+			if fromString {
+				str := c.Args[1].S()
+				add = make([]Value, len(str))
+				for i := 0; i < len(str); i++ {
+					add[i] = Value{N: uint64(str[i])}
+				}
+			} else if len(c.Args) > 1 {
+				add, _ = c.Args[1].R.([]Value)
+			}
+			c.Return(Value{R: appendValues(s, add, size, noscan, elem)})
+		}
+	case "copy":
+		return func(c *Call) {
+			dst, _ := c.Args[0].R.([]Value)
+			if str, ok := c.Args[1].R.(string); ok {
+				n := min(len(dst), len(str))
+				for i := 0; i < n; i++ {
+					dst[i] = Value{N: uint64(str[i])}
+				}
+				c.Return(Int(int64(n)))
+				return
+			}
+			src, _ := c.Args[1].R.([]Value)
+			n := min(len(dst), len(src))
+			if n > 0 {
+				tmp := make([]Value, n)
+				for i := range tmp {
+					tmp[i] = copyVal(src[i])
+				}
+				for i := range tmp {
+					store(&dst[i], tmp[i])
+				}
+			}
+			c.Return(Int(int64(n)))
+		}
+	case "delete":
+		kt := argTypes[0].Underlying().(*types.Map).Key()
+		return func(c *Call) {
+			m, _ := c.Args[0].R.(*Map)
+			m.del(key(kt, c.Args[1]))
+		}
+	case "clear":
+		t0 := argTypes[0].Underlying()
+		return func(c *Call) {
+			switch u := t0.(type) {
+			case *types.Map:
+				m, _ := c.Args[0].R.(*Map)
+				m.clear()
+			case *types.Slice:
+				s, _ := c.Args[0].R.([]Value)
+				fillZero(s, u.Elem())
+			}
+		}
+	case "close":
+		return func(c *Call) {
+			c.Op(core.Op{Kind: core.OpClose, Obj: chanID(c.Args[0])}, nil)
+		}
+	case "print", "println":
+		ln := name == "println"
+		return func(c *Call) {
+			var b strings.Builder
+			for i, a := range c.Args {
+				if ln && i > 0 {
+					b.WriteByte(' ')
+				}
+				b.WriteString(printBuiltin(c.Types[i], a))
+			}
+			if ln {
+				b.WriteByte('\n')
+			}
+			c.Write(2, b.String(), true)
+		}
+	case "recover":
+		return func(c *Call) {
+			c.Return(c.t.recover(c.fr))
+		}
+	case "min", "max":
+		isMax := name == "max"
+		t0 := argTypes[0]
+		return func(c *Call) {
+			best := c.Args[0]
+			for _, a := range c.Args[1:] {
+				if less(t0, a, best) == !isMax && !equal(t0, a, best) || isNaN(t0, a) {
+					best = a
+				}
+			}
+			c.Return(best)
+		}
+	case "real", "imag":
+		im := name == "imag"
+		single := argTypes[0].Underlying().(*types.Basic).Kind() == types.Complex64
+		return func(c *Call) {
+			z, _ := c.Args[0].R.(complex128)
+			f := real(z)
+			if im {
+				f = imag(z)
+			}
+			if single {
+				f = f32(f)
+			}
+			c.Return(Float(f))
+		}
+	case "complex":
+		return func(c *Call) {
+			c.Return(Value{R: complex(c.Args[0].F(), c.Args[1].F())})
+		}
+	case "ssa:wrapnilchk":
+		return func(c *Call) {
+			if c.Args[0].R == nil {
+				c.RuntimeError("invalid memory address or nil pointer dereference")
+				return
+			}
+			c.Return(c.Args[0])
+		}
+	}
+	return nil
+}
+
+func isNaN(t types.Type, v Value) bool {
+	if b, ok := t.Underlying().(*types.Basic); ok && b.Info()&types.IsFloat != 0 {
+		return math.IsNaN(v.F())
+	}
+	return false
+}
+
+// less orders two values of an ordered type.
+func less(t types.Type, x, y Value) bool {
+	b := t.Underlying().(*types.Basic)
+	switch {
+	case b.Info()&types.IsString != 0:
+		return x.S() < y.S()
+	case b.Info()&types.IsFloat != 0:
+		return x.F() < y.F()
+	case isUnsigned(b):
+		return x.N < y.N
+	}
+	return int64(x.N) < int64(y.N)
+}
+
+// appendValues appends add to s, growing its storage as the runtime's
+// growslice does for elements of size bytes (slice.go:growslice,
+// nextslicecap, msize.go:roundupsize), so that cap() agrees.
+func appendValues(s, add []Value, size int64, noscan bool, elem types.Type) []Value {
+	newLen := len(s) + len(add)
+	if newLen <= cap(s) {
+		out := s[:newLen]
+		for i, v := range add {
+			out[len(s)+i] = copyVal(v)
+		}
+		return out
+	}
+	newcap := nextSliceCap(newLen, cap(s))
+	if size > 0 {
+		mem := roundupsize(int64(newcap)*size, noscan)
+		newcap = int(mem / size)
+	} else {
+		newcap = max(newcap, newLen)
+	}
+	out := make([]Value, newLen, newcap)
+	copy(out, s)
+	for i, v := range add {
+		out[len(s)+i] = copyVal(v)
+	}
+	fillZero(out[newLen:newcap], elem)
+	return out
+}
+
+func nextSliceCap(newLen, oldCap int) int {
+	newcap := oldCap
+	double := newcap + newcap
+	if newLen > double {
+		return newLen
+	}
+	const threshold = 256
+	if oldCap < threshold {
+		return double
+	}
+	for {
+		newcap += (newcap + 3*threshold) >> 2
+		if uint(newcap) >= uint(newLen) {
+			break
+		}
+	}
+	if newcap <= 0 {
+		return newLen
+	}
+	return newcap
+}
+
+// sizeClasses are the runtime's small object sizes (internal/runtime/gc).
+var sizeClasses = []int64{8, 16, 24, 32, 48, 64, 80, 96, 112, 128, 144, 160, 176, 192, 208, 224, 240, 256, 288, 320, 352, 384, 416, 448, 480, 512, 576, 640, 704, 768, 896, 1024, 1152, 1280, 1408, 1536, 1792, 2048, 2304, 2688, 3072, 3200, 3456, 4096, 4864, 5376, 6144, 6528, 6784, 6912, 8192, 9472, 9728, 10240, 10880, 12288, 13568, 14336, 16384, 18432, 19072, 20480, 21760, 24576, 27264, 28672, 32768}
+
+// roundupsize is the size mallocgc gives a request of size bytes: the
+// next size class (with room for a malloc header for larger objects with
+// pointers), or whole 8 KB pages.
+func roundupsize(size int64, noscan bool) int64 {
+	const maxSmall, header, minHeader, page = 32768, 8, 512, 8192
+	req := size
+	if req <= maxSmall-header {
+		if !noscan && req > minHeader {
+			req += header
+		}
+		i := sort.Search(len(sizeClasses), func(i int) bool { return sizeClasses[i] >= req })
+		return sizeClasses[i] - (req - size)
+	}
+	req += page - 1
+	return req &^ (page - 1)
+}
+
+// hasPointers reports whether values of t contain pointers (the
+// allocator's "scan" objects).
+func hasPointers(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0 || u.Kind() == types.UnsafePointer
+	case *types.Struct:
+		for i := 0; i < u.NumFields(); i++ {
+			if hasPointers(u.Field(i).Type()) {
+				return true
+			}
+		}
+		return false
+	case *types.Array:
+		return u.Len() > 0 && hasPointers(u.Elem())
+	}
+	return true
+}
+
+// printBuiltin formats a value as the builtins print and println do.
+func printBuiltin(t types.Type, v Value) string {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		switch {
+		case u.Info()&types.IsBoolean != 0:
+			return strconv.FormatBool(v.B())
+		case u.Info()&types.IsString != 0:
+			return v.S()
+		case u.Info()&types.IsFloat != 0:
+			return printFloat(v.F())
+		case u.Info()&types.IsComplex != 0:
+			z, _ := v.R.(complex128)
+			return "(" + printFloat(real(z)) + printFloat(imag(z)) + "i)"
+		case isUnsigned(u):
+			return strconv.FormatUint(v.N, 10)
+		case u.Info()&types.IsInteger != 0:
+			return strconv.FormatInt(int64(v.N), 10)
+		}
+	case *types.Interface:
+		i, _ := v.R.(*Iface)
+		if i == nil {
+			return "(0x0,0x0)"
+		}
+		return "(" + pseudoAddr(i.T) + "," + pseudoAddr(i.V.R) + ")"
+	case *types.Map, *types.Pointer, *types.Chan, *types.Signature:
+		if isNil(v) {
+			return "0x0"
+		}
+		return pseudoAddr(v.R)
+	case *types.Slice:
+		s, _ := v.R.([]Value)
+		return "[" + strconv.Itoa(len(s)) + "/" + strconv.Itoa(cap(s)) + "]" + pseudoAddr(s)
+	}
+	return "?"
+}
+
+// printFloat is the runtime's printfloat: +d.dddddde+dd.
+func printFloat(f float64) string {
+	switch {
+	case math.IsNaN(f):
+		return "NaN"
+	case math.IsInf(f, 1):
+		return "+Inf"
+	case math.IsInf(f, -1):
+		return "-Inf"
+	}
+	s := strconv.FormatFloat(f, 'e', 6, 64)
+	// Go's runtime writes the exponent with at least three digits and a
+	// sign on the mantissa.
+	mant, exp, _ := strings.Cut(s, "e")
+	if !strings.HasPrefix(mant, "-") {
+		mant = "+" + mant
+	}
+	sign := exp[:1]
+	digits := exp[1:]
+	for len(digits) < 3 {
+		digits = "0" + digits
+	}
+	return mant + "e" + sign + digits
+}
+
+// pseudoAddr is a stand-in for an address: the VM has none to show.
+func pseudoAddr(any) string { return "0xc000010000" }
+
+// recover implements the builtin in frame fr: it stops a panic only when
+// called directly by a deferred function while its caller unwinds.
+func (t *Thread) recover(fr *frame) Value {
+	p := t.panic
+	if p == nil || p.goexit || p.recovered || !fr.isDefer || fr.caller == nil || fr.caller.mode != modeUnwind {
+		return Value{}
+	}
+	p.recovered = true
+	return p.val
+}

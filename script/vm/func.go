@@ -1,0 +1,316 @@
+package vm
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Func is one compiled function: its SSA blocks lowered to instructions
+// that read and write numbered registers of a frame.
+type Func struct {
+	Name    string // as a stack trace prints it: main.main, main.worker
+	ssa     *ssa.Function
+	prog    *Program
+	nregs   int
+	params  []int32 // registers of the parameters, then of the free variables
+	nfree   int
+	blocks  []*block
+	recover *block
+	native  Native
+	consts  []Value
+	results int // number of results
+	line    int32
+	built   bool
+}
+
+// block is a basic block. Jumps copy the φ values of the successor for
+// their edge (phis[k] for predecessor k).
+type block struct {
+	index  int
+	instrs []instr
+	preds  []*ssa.BasicBlock
+	phis   [][]phiCopy // per predecessor index
+	ssa    *ssa.BasicBlock
+}
+
+type phiCopy struct {
+	dst int32
+	src operand
+}
+
+// instr is one instruction: what it does, its virtual cost in
+// picoseconds, and its source line.
+type instr struct {
+	do   func(t *Thread, fr *frame) status
+	cost int32
+	line int32
+}
+
+// status is what an instruction asks of the run loop.
+type status uint8
+
+const (
+	stNext  status = iota // go on with the next instruction of this frame
+	stFrame               // the frame stack changed (a call or a return)
+	stYield               // a scheduler op is ready in t.op
+	stPanic               // t.panic is set: unwind
+	stEnd                 // the goroutine has ended
+)
+
+// operand says where an instruction reads a value: a register (>= 0), a
+// constant of the function (consts[-1-o]) or a global of the run
+// (globals[globalBase-o]).
+type operand int32
+
+const globalBase = -1 << 24
+
+func (fr *frame) get(o operand) Value {
+	if o >= 0 {
+		return fr.regs[o]
+	}
+	if o > globalBase {
+		return fr.fn.consts[-1-o]
+	}
+	return Value{R: fr.t.run.globals[globalBase-o]}
+}
+
+// compiler state for one function.
+type fnCompiler struct {
+	p    *Program
+	f    *Func
+	regs map[ssa.Value]int32
+	cmap map[any]operand // constant values already in consts
+	line int32
+}
+
+// build compiles the body of f on first call.
+func (p *Program) build(f *Func) {
+	if f.built {
+		return
+	}
+	f.built = true
+	fn := f.ssa
+	c := &fnCompiler{p: p, f: f, regs: map[ssa.Value]int32{}, cmap: map[any]operand{}}
+	f.line = p.line(fn.Pos())
+	c.line = f.line
+	for _, prm := range fn.Params {
+		f.params = append(f.params, c.reg(prm))
+	}
+	for _, fv := range fn.FreeVars {
+		f.params = append(f.params, c.reg(fv))
+	}
+	f.nfree = len(fn.FreeVars)
+	// Registers for every value first, so that φs may name later ones.
+	for _, b := range fn.Blocks {
+		for _, in := range b.Instrs {
+			if v, ok := in.(ssa.Value); ok {
+				c.reg(v)
+			}
+		}
+	}
+	f.blocks = make([]*block, len(fn.Blocks))
+	for i, b := range fn.Blocks {
+		f.blocks[i] = &block{index: i, ssa: b, preds: b.Preds}
+	}
+	for i, b := range fn.Blocks {
+		blk := f.blocks[i]
+		blk.phis = make([][]phiCopy, len(b.Preds))
+		for _, in := range b.Instrs {
+			if phi, ok := in.(*ssa.Phi); ok {
+				for k, e := range phi.Edges {
+					blk.phis[k] = append(blk.phis[k], phiCopy{dst: c.reg(phi), src: c.operand(e)})
+				}
+				continue
+			}
+			if l := p.line(in.Pos()); l > 0 {
+				c.line = l
+			}
+			c.instr(blk, in)
+		}
+	}
+	if fn.Recover != nil {
+		f.recover = f.blocks[fn.Recover.Index]
+	}
+	f.nregs = len(c.regs)
+}
+
+func (c *fnCompiler) reg(v ssa.Value) int32 {
+	if r, ok := c.regs[v]; ok {
+		return r
+	}
+	r := int32(len(c.regs))
+	c.regs[v] = r
+	return r
+}
+
+// operand places v: constants and functions in the constant table,
+// globals by index, everything else in its register.
+func (c *fnCompiler) operand(v ssa.Value) operand {
+	switch v := v.(type) {
+	case *ssa.Const:
+		return c.konst(v, constValue(v))
+	case *ssa.Function:
+		return c.konst(v, Value{R: c.p.closureOf(v)})
+	case *ssa.Global:
+		return operand(globalBase - c.p.globalIndex(v))
+	case *ssa.Builtin:
+		return c.konst(v, Value{})
+	}
+	return operand(c.reg(v))
+}
+
+func (c *fnCompiler) konst(k any, v Value) operand {
+	if o, ok := c.cmap[k]; ok {
+		return o
+	}
+	c.f.consts = append(c.f.consts, v)
+	o := operand(-len(c.f.consts))
+	c.cmap[k] = o
+	return o
+}
+
+// constValue converts an SSA constant to a Value of its type.
+func constValue(k *ssa.Const) Value {
+	t := k.Type()
+	if k.Value == nil {
+		return zero(t)
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return basicConst(u, k.Value)
+	case *types.TypeParam:
+		// Instantiated code has no type parameters left.
+		panic("vm: constant of a type parameter")
+	}
+	return zero(t)
+}
+
+func basicConst(u *types.Basic, v constant.Value) Value {
+	switch {
+	case u.Info()&types.IsBoolean != 0:
+		return Bool(constant.BoolVal(v))
+	case u.Info()&types.IsString != 0:
+		return Str(constant.StringVal(v))
+	case u.Info()&types.IsInteger != 0:
+		if i, ok := constant.Int64Val(constant.ToInt(v)); ok {
+			return Int(i)
+		}
+		n, _ := constant.Uint64Val(constant.ToInt(v))
+		return Uint(n)
+	case u.Info()&types.IsFloat != 0:
+		f, _ := constant.Float64Val(constant.ToFloat(v))
+		if u.Kind() == types.Float32 || u.Kind() == types.UntypedFloat && false {
+			f = float64(float32(f))
+		}
+		return Float(f)
+	case u.Info()&types.IsComplex != 0:
+		re, _ := constant.Float64Val(constant.Real(v))
+		im, _ := constant.Float64Val(constant.Imag(v))
+		if u.Kind() == types.Complex64 {
+			return Value{R: complex128(complex64(complex(re, im)))}
+		}
+		return Value{R: complex(re, im)}
+	}
+	return Value{}
+}
+
+// add appends an instruction of the current line to blk.
+func (c *fnCompiler) add(blk *block, cost int32, do func(t *Thread, fr *frame) status) {
+	blk.instrs = append(blk.instrs, instr{do: do, cost: cost, line: c.line})
+}
+
+// Costs of instructions, in picoseconds of virtual CPU time. They keep the
+// scale of the scene VM they replace (about 1 ns per stack instruction, so
+// 12 ns for an iteration of an empty counting loop), which the chapters'
+// timings were written with. Compiled Go is far faster (well under 1 ns
+// for that iteration); calibrating these against it is open work, stated
+// in docs/scenes.md.
+const (
+	costSimple = 3000  // arithmetic, moves, comparisons, branches
+	costMem    = 4000  // loads, stores, field and element addresses
+	costAlloc  = 20000 // a heap allocation
+	costCall   = 5000  // a call's prologue and epilogue
+	costMap    = 20000 // a map access
+	costIface  = 4000  // building or asserting an interface
+)
+
+func (c *fnCompiler) fail(in ssa.Instruction, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	c.p.errs = append(c.p.errs, fmt.Errorf("%s: %s", c.p.fset.Position(in.Pos()), msg))
+}
+
+// line returns the source line of pos (0 for none).
+func (p *Program) line(pos token.Pos) int32 {
+	if !pos.IsValid() {
+		return 0
+	}
+	return int32(p.fset.Position(pos).Line)
+}
+
+// wrap truncates n to the width of integer type t, sign- or
+// zero-extending it back to 64 bits.
+func wrap(t *types.Basic, n uint64) uint64 {
+	switch t.Kind() {
+	case types.Int8:
+		return uint64(int64(int8(n)))
+	case types.Int16:
+		return uint64(int64(int16(n)))
+	case types.Int32:
+		return uint64(int64(int32(n)))
+	case types.Uint8:
+		return uint64(uint8(n))
+	case types.Uint16:
+		return uint64(uint16(n))
+	case types.Uint32:
+		return uint64(uint32(n))
+	}
+	return n
+}
+
+func isUnsigned(t *types.Basic) bool { return t.Info()&types.IsUnsigned != 0 }
+
+func f32(f float64) float64 { return float64(float32(f)) }
+
+var _ = math.MaxInt
+
+// spinPs is one step of an empty infinite loop: 10 ms of CPU.
+const spinPs = 10_000_000_000
+
+// emptyLoopLine finds the line of the for statement of an empty infinite
+// loop (a block that only jumps to itself): SSA keeps no position for it,
+// so the function's syntax is searched for such loops, in order.
+func (p *Program) emptyLoopLine(fn *ssa.Function, b *ssa.BasicBlock) int32 {
+	syn := fn.Syntax()
+	if syn == nil {
+		return 0
+	}
+	var lines []int32
+	ast.Inspect(syn, func(n ast.Node) bool {
+		if f, ok := n.(*ast.ForStmt); ok && f.Cond == nil && len(f.Body.List) == 0 {
+			lines = append(lines, p.line(f.Pos()))
+		}
+		if _, ok := n.(*ast.FuncLit); ok && n != syn {
+			return false
+		}
+		return true
+	})
+	k := 0
+	for _, blk := range fn.Blocks {
+		if blk == b {
+			break
+		}
+		if len(blk.Succs) == 1 && blk.Succs[0] == blk && len(blk.Instrs) == 1 {
+			k++
+		}
+	}
+	if k < len(lines) {
+		return lines[k]
+	}
+	return 0
+}

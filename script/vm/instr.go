@@ -1,0 +1,1067 @@
+package vm
+
+import (
+	"go/token"
+	"go/types"
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/gmpbook/gmpbook/core"
+)
+
+// instr compiles one SSA instruction into blk.
+func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
+	switch in := in.(type) {
+	case *ssa.DebugRef:
+	case *ssa.Alloc:
+		dst, et := c.reg(in), in.Type().(*types.Pointer).Elem()
+		cost := int32(costMem)
+		if in.Heap {
+			cost = costAlloc
+		}
+		c.add(blk, cost, func(t *Thread, fr *frame) status {
+			v := zero(et)
+			fr.regs[dst] = Value{R: &v}
+			return stNext
+		})
+	case *ssa.BinOp:
+		c.binop(blk, in)
+	case *ssa.UnOp:
+		c.unop(blk, in)
+	case *ssa.Convert:
+		c.convert(blk, in)
+	case *ssa.ChangeType:
+		c.move(blk, in, in.X)
+	case *ssa.ChangeInterface:
+		c.move(blk, in, in.X)
+	case *ssa.SliceToArrayPointer:
+		dst, x := c.reg(in), c.operand(in.X)
+		n := int(in.Type().Underlying().(*types.Pointer).Elem().Underlying().(*types.Array).Len())
+		c.add(blk, costMem, func(t *Thread, fr *frame) status {
+			s, _ := fr.get(x).R.([]Value)
+			if len(s) < n {
+				return t.runtimeError("cannot convert slice with length " + strconv.Itoa(len(s)) + " to array or pointer to array with length " + strconv.Itoa(n))
+			}
+			if s == nil {
+				fr.regs[dst] = Value{}
+				return stNext
+			}
+			// The array shares the slice's storage.
+			fr.regs[dst] = Value{R: &Value{R: &Agg{V: s[:n:n]}}}
+			return stNext
+		})
+	case *ssa.MakeInterface:
+		dst, x := c.reg(in), c.operand(in.X)
+		rt := c.p.typeOf(in.X.Type())
+		c.add(blk, costIface, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Value{R: &Iface{T: rt, V: copyVal(fr.get(x))}}
+			return stNext
+		})
+	case *ssa.MakeClosure:
+		dst := c.reg(in)
+		fn := c.p.funcOf(in.Fn.(*ssa.Function))
+		binds := c.operands(in.Bindings)
+		c.add(blk, costAlloc, func(t *Thread, fr *frame) status {
+			env := make([]Value, len(binds))
+			for i, b := range binds {
+				env[i] = fr.get(b)
+			}
+			fr.regs[dst] = Value{R: &Closure{Fn: fn, Env: env}}
+			return stNext
+		})
+	case *ssa.MakeMap:
+		dst := c.reg(in)
+		c.add(blk, costAlloc, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Value{R: newMap()}
+			return stNext
+		})
+	case *ssa.MakeChan:
+		dst, size := c.reg(in), c.operand(in.Size)
+		signed := !isUnsigned(in.Size.Type().Underlying().(*types.Basic))
+		c.add(blk, costAlloc, func(t *Thread, fr *frame) status {
+			n := fr.get(size).N
+			if signed && int64(n) < 0 || n > 1<<40 {
+				return t.panicString("makechan: size out of range")
+			}
+			t.op = core.Op{Kind: core.OpMakeChan, N: int64(n)}
+			t.then = func(r core.Result) { fr.regs[dst] = Value{R: Chan(r.Obj)} }
+			return stYield
+		})
+	case *ssa.MakeSlice:
+		dst, ln, cp := c.reg(in), c.operand(in.Len), c.operand(in.Cap)
+		et := in.Type().Underlying().(*types.Slice).Elem()
+		c.add(blk, costAlloc, func(t *Thread, fr *frame) status {
+			l, k := int64(fr.get(ln).N), int64(fr.get(cp).N)
+			if l < 0 || l > 1<<31 {
+				return t.runtimeError("makeslice: len out of range")
+			}
+			if k < l || k > 1<<31 {
+				return t.runtimeError("makeslice: cap out of range")
+			}
+			s := make([]Value, l, k)
+			fillZero(s[:k], et)
+			fr.regs[dst] = Value{R: s}
+			return stNext
+		})
+	case *ssa.Slice:
+		c.slice(blk, in)
+	case *ssa.FieldAddr:
+		dst, x, i := c.reg(in), c.operand(in.X), in.Field
+		c.add(blk, costMem, func(t *Thread, fr *frame) status {
+			p := fr.get(x).Ptr()
+			if p == nil {
+				return t.nilDeref()
+			}
+			fr.regs[dst] = Value{R: &p.R.(*Agg).V[i]}
+			return stNext
+		})
+	case *ssa.Field:
+		dst, x, i := c.reg(in), c.operand(in.X), in.Field
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = fr.get(x).R.(*Agg).V[i]
+			return stNext
+		})
+	case *ssa.IndexAddr:
+		dst, x, ix := c.reg(in), c.operand(in.X), c.operand(in.Index)
+		_, isPtr := in.X.Type().Underlying().(*types.Pointer)
+		c.add(blk, costMem, func(t *Thread, fr *frame) status {
+			var s []Value
+			if isPtr {
+				p := fr.get(x).Ptr()
+				if p == nil {
+					return t.nilDeref()
+				}
+				s = p.R.(*Agg).V
+			} else {
+				s, _ = fr.get(x).R.([]Value)
+			}
+			i := int64(fr.get(ix).N)
+			if i < 0 || i >= int64(len(s)) {
+				return t.indexError(i, len(s))
+			}
+			fr.regs[dst] = Value{R: &s[i]}
+			return stNext
+		})
+	case *ssa.Index:
+		dst, x, ix := c.reg(in), c.operand(in.X), c.operand(in.Index)
+		c.add(blk, costMem, func(t *Thread, fr *frame) status {
+			a := fr.get(x).R.(*Agg).V
+			i := int64(fr.get(ix).N)
+			if i < 0 || i >= int64(len(a)) {
+				return t.indexError(i, len(a))
+			}
+			fr.regs[dst] = a[i]
+			return stNext
+		})
+	case *ssa.Lookup:
+		c.lookup(blk, in)
+	case *ssa.MapUpdate:
+		m, k, v := c.operand(in.Map), c.operand(in.Key), c.operand(in.Value)
+		kt := in.Map.Type().Underlying().(*types.Map).Key()
+		c.add(blk, costMap, func(t *Thread, fr *frame) status {
+			mp, _ := fr.get(m).R.(*Map)
+			if mp == nil {
+				return t.panicPlain("assignment to entry in nil map")
+			}
+			kv := fr.get(k)
+			mp.set(key(kt, kv), copyVal(kv), copyVal(fr.get(v)))
+			return stNext
+		})
+	case *ssa.Range:
+		c.rangeIter(blk, in)
+	case *ssa.Next:
+		c.next(blk, in)
+	case *ssa.Extract:
+		dst, x, i := c.reg(in), c.operand(in.Tuple), in.Index
+		c.add(blk, 0, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = fr.get(x).R.([]Value)[i]
+			return stNext
+		})
+	case *ssa.TypeAssert:
+		c.typeAssert(blk, in)
+	case *ssa.Call:
+		c.call(blk, in.Common(), c.reg(in), modeCall)
+	case *ssa.Go:
+		c.call(blk, in.Common(), -1, modeGo)
+	case *ssa.Defer:
+		c.call(blk, in.Common(), -1, modeDefer)
+	case *ssa.RunDefers:
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			n := len(fr.defers)
+			if n == 0 {
+				return stNext
+			}
+			d := fr.defers[n-1]
+			fr.defers = fr.defers[:n-1]
+			fr.pc-- // come back here for the next one
+			return t.callValue(d.fn, d.args, -1, true)
+		})
+	case *ssa.Return:
+		res := c.operands(in.Results)
+		c.add(blk, costCall, func(t *Thread, fr *frame) status {
+			out := make([]Value, len(res))
+			for i, r := range res {
+				out[i] = fr.get(r)
+			}
+			return t.ret(out)
+		})
+	case *ssa.Panic:
+		x := c.operand(in.X)
+		c.add(blk, costCall, func(t *Thread, fr *frame) status {
+			v := fr.get(x)
+			if v.R == nil {
+				// panic(nil) is a *runtime.PanicNilError since Go 1.21.
+				v = t.run.p.panicNilError()
+			}
+			t.panic = &panicking{val: v, prev: t.panic}
+			return stPanic
+		})
+	case *ssa.If:
+		cond := c.operand(in.Cond)
+		succ := blk.ssa.Succs
+		yes, no := c.f.blocks[succ[0].Index], c.f.blocks[succ[1].Index]
+		yk, nk := predIndex(succ[0], blk.ssa), predIndex(succ[1], blk.ssa)
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			if fr.get(cond).N != 0 {
+				fr.jump(yes, yk)
+			} else {
+				fr.jump(no, nk)
+			}
+			return stNext
+		})
+	case *ssa.Jump:
+		if blk.ssa.Succs[0] == blk.ssa && len(blk.ssa.Instrs) == 1 {
+			// for {}: CPU work without calls or safe points, forever.
+			if l := c.p.emptyLoopLine(c.f.ssa, blk.ssa); l > 0 {
+				c.line = l
+			}
+			c.add(blk, 0, func(t *Thread, fr *frame) status {
+				fr.pc--
+				t.cpu += spinPs
+				t.op = core.Op{Kind: core.OpCompute, D: core.Duration(t.cpu / 1000), NoSafePoint: true}
+				t.cpu = 0
+				return stYield
+			})
+			return
+		}
+		to := c.f.blocks[blk.ssa.Succs[0].Index]
+		k := predIndex(blk.ssa.Succs[0], blk.ssa)
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			fr.jump(to, k)
+			return stNext
+		})
+	case *ssa.Send:
+		ch, x := c.operand(in.Chan), c.operand(in.X)
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			t.op = core.Op{Kind: core.OpSend, Obj: chanID(fr.get(ch)), Val: copyVal(fr.get(x))}
+			return stYield
+		})
+	case *ssa.Select:
+		c.selectInstr(blk, in)
+	case *ssa.Store:
+		addr, v := c.operand(in.Addr), c.operand(in.Val)
+		c.add(blk, costMem, func(t *Thread, fr *frame) status {
+			p := fr.get(addr).Ptr()
+			if p == nil {
+				return t.nilDeref()
+			}
+			store(p, fr.get(v))
+			return stNext
+		})
+	default:
+		c.fail(in, "%T is not supported in scenes", in)
+	}
+}
+
+// jump moves fr to block to, arriving from predecessor k: the φs of to
+// take their values for that edge, all at once.
+func (fr *frame) jump(to *block, k int) {
+	if cp := to.phis; len(cp) > 0 && len(cp[k]) > 0 {
+		edge := cp[k]
+		if len(edge) == 1 {
+			fr.regs[edge[0].dst] = fr.get(edge[0].src)
+		} else {
+			var tmp [8]Value
+			vals := tmp[:0]
+			for _, e := range edge {
+				vals = append(vals, fr.get(e.src))
+			}
+			for i, e := range edge {
+				fr.regs[e.dst] = vals[i]
+			}
+		}
+	}
+	fr.blk, fr.pc = to, 0
+}
+
+func predIndex(b, pred *ssa.BasicBlock) int {
+	for i, p := range b.Preds {
+		if p == pred {
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *fnCompiler) operands(vs []ssa.Value) []operand {
+	out := make([]operand, len(vs))
+	for i, v := range vs {
+		out[i] = c.operand(v)
+	}
+	return out
+}
+
+func (c *fnCompiler) move(blk *block, in ssa.Value, x ssa.Value) {
+	dst, src := c.reg(in), c.operand(x)
+	c.add(blk, 0, func(t *Thread, fr *frame) status {
+		fr.regs[dst] = fr.get(src)
+		return stNext
+	})
+}
+
+func fillZero(s []Value, et types.Type) {
+	z := zero(et)
+	if _, agg := z.R.(*Agg); agg {
+		for i := range s {
+			s[i] = zero(et)
+		}
+		return
+	}
+	for i := range s {
+		s[i] = z
+	}
+}
+
+func chanID(v Value) int64 {
+	c, _ := v.R.(Chan)
+	return int64(c)
+}
+
+// binop compiles x op y.
+func (c *fnCompiler) binop(blk *block, in *ssa.BinOp) {
+	dst, x, y := c.reg(in), c.operand(in.X), c.operand(in.Y)
+	xt := in.X.Type()
+	op := in.Op
+	switch op {
+	case token.EQL, token.NEQ:
+		if b, ok := xt.Underlying().(*types.Basic); ok && b.Info()&(types.IsInteger|types.IsBoolean) != 0 {
+			eq := op == token.EQL
+			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Bool((fr.get(x).N == fr.get(y).N) == eq)
+				return stNext
+			})
+			return
+		}
+		eq := op == token.EQL
+		// Comparing with an interface of the other side's type: the
+		// operands have the same type in SSA.
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Bool(equal(xt, fr.get(x), fr.get(y)) == eq)
+			return stNext
+		})
+		return
+	}
+	b, ok := xt.Underlying().(*types.Basic)
+	if !ok {
+		c.fail(in, "operator %s on %s is not supported in scenes", op, xt)
+		return
+	}
+	switch {
+	case b.Info()&types.IsInteger != 0:
+		c.intBinop(blk, in, b, dst, x, y)
+	case b.Info()&types.IsFloat != 0:
+		single := b.Kind() == types.Float32
+		var f func(a, b float64) Value
+		switch op {
+		case token.ADD:
+			f = func(a, b float64) Value { return Float(a + b) }
+		case token.SUB:
+			f = func(a, b float64) Value { return Float(a - b) }
+		case token.MUL:
+			f = func(a, b float64) Value { return Float(a * b) }
+		case token.QUO:
+			f = func(a, b float64) Value { return Float(a / b) }
+		case token.LSS:
+			f = func(a, b float64) Value { return Bool(a < b) }
+		case token.LEQ:
+			f = func(a, b float64) Value { return Bool(a <= b) }
+		case token.GTR:
+			f = func(a, b float64) Value { return Bool(a > b) }
+		case token.GEQ:
+			f = func(a, b float64) Value { return Bool(a >= b) }
+		default:
+			c.fail(in, "operator %s on floats", op)
+			return
+		}
+		arith := op == token.ADD || op == token.SUB || op == token.MUL || op == token.QUO
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			v := f(fr.get(x).F(), fr.get(y).F())
+			if single && arith {
+				v = Float(f32(v.F()))
+			}
+			fr.regs[dst] = v
+			return stNext
+		})
+	case b.Info()&types.IsString != 0:
+		var f func(a, b string) Value
+		switch op {
+		case token.ADD:
+			c.add(blk, costMem, func(t *Thread, fr *frame) status {
+				a, b := fr.get(x).S(), fr.get(y).S()
+				if len(a)+len(b) > maxString {
+					return t.limit("a string longer than " + strconv.Itoa(maxString) + " bytes")
+				}
+				fr.regs[dst] = Str(a + b)
+				return stNext
+			})
+			return
+		case token.LSS:
+			f = func(a, b string) Value { return Bool(a < b) }
+		case token.LEQ:
+			f = func(a, b string) Value { return Bool(a <= b) }
+		case token.GTR:
+			f = func(a, b string) Value { return Bool(a > b) }
+		case token.GEQ:
+			f = func(a, b string) Value { return Bool(a >= b) }
+		default:
+			c.fail(in, "operator %s on strings", op)
+			return
+		}
+		c.add(blk, costMem, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = f(fr.get(x).S(), fr.get(y).S())
+			return stNext
+		})
+	case b.Info()&types.IsComplex != 0:
+		single := b.Kind() == types.Complex64
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			a, _ := fr.get(x).R.(complex128)
+			bb, _ := fr.get(y).R.(complex128)
+			var r complex128
+			switch op {
+			case token.ADD:
+				r = a + bb
+			case token.SUB:
+				r = a - bb
+			case token.MUL:
+				r = a * bb
+			case token.QUO:
+				r = a / bb
+			}
+			if single {
+				r = complex128(complex64(r))
+			}
+			fr.regs[dst] = Value{R: r}
+			return stNext
+		})
+	default:
+		c.fail(in, "operator %s on %s", op, xt)
+	}
+}
+
+func (c *fnCompiler) intBinop(blk *block, in *ssa.BinOp, b *types.Basic, dst int32, x, y operand) {
+	op := in.Op
+	uns := isUnsigned(b)
+	switch op {
+	case token.SHL, token.SHR:
+		yt := in.Y.Type().Underlying().(*types.Basic)
+		ysigned := !isUnsigned(yt)
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			a, s := fr.get(x).N, fr.get(y).N
+			if ysigned && int64(s) < 0 {
+				return t.runtimeError("negative shift amount")
+			}
+			var r uint64
+			if op == token.SHL {
+				if s < 64 {
+					r = a << s
+				}
+			} else if uns {
+				if s < 64 {
+					r = a >> s
+				}
+			} else {
+				if s > 63 {
+					s = 63
+				}
+				r = uint64(int64(a) >> s)
+			}
+			fr.regs[dst] = Value{N: wrap(b, r)}
+			return stNext
+		})
+		return
+	case token.QUO, token.REM:
+		c.add(blk, costSimple*4, func(t *Thread, fr *frame) status {
+			a, d := fr.get(x).N, fr.get(y).N
+			if d == 0 {
+				return t.runtimeError("integer divide by zero")
+			}
+			var r uint64
+			switch {
+			case uns && op == token.QUO:
+				r = a / d
+			case uns:
+				r = a % d
+			case op == token.QUO:
+				if int64(d) == -1 {
+					r = -a
+				} else {
+					r = uint64(int64(a) / int64(d))
+				}
+			default:
+				if int64(d) == -1 {
+					r = 0
+				} else {
+					r = uint64(int64(a) % int64(d))
+				}
+			}
+			fr.regs[dst] = Value{N: wrap(b, r)}
+			return stNext
+		})
+		return
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+		var f func(a, b uint64) bool
+		if uns {
+			switch op {
+			case token.LSS:
+				f = func(a, b uint64) bool { return a < b }
+			case token.LEQ:
+				f = func(a, b uint64) bool { return a <= b }
+			case token.GTR:
+				f = func(a, b uint64) bool { return a > b }
+			default:
+				f = func(a, b uint64) bool { return a >= b }
+			}
+		} else {
+			switch op {
+			case token.LSS:
+				f = func(a, b uint64) bool { return int64(a) < int64(b) }
+			case token.LEQ:
+				f = func(a, b uint64) bool { return int64(a) <= int64(b) }
+			case token.GTR:
+				f = func(a, b uint64) bool { return int64(a) > int64(b) }
+			default:
+				f = func(a, b uint64) bool { return int64(a) >= int64(b) }
+			}
+		}
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Bool(f(fr.get(x).N, fr.get(y).N))
+			return stNext
+		})
+		return
+	}
+	var f func(a, b uint64) uint64
+	switch op {
+	case token.ADD:
+		f = func(a, b uint64) uint64 { return a + b }
+	case token.SUB:
+		f = func(a, b uint64) uint64 { return a - b }
+	case token.MUL:
+		f = func(a, b uint64) uint64 { return a * b }
+	case token.AND:
+		f = func(a, b uint64) uint64 { return a & b }
+	case token.OR:
+		f = func(a, b uint64) uint64 { return a | b }
+	case token.XOR:
+		f = func(a, b uint64) uint64 { return a ^ b }
+	case token.AND_NOT:
+		f = func(a, b uint64) uint64 { return a &^ b }
+	default:
+		c.fail(in, "operator %s on integers", op)
+		return
+	}
+	if b.Kind() == types.Int || b.Kind() == types.Int64 || b.Kind() == types.Uint || b.Kind() == types.Uint64 || b.Kind() == types.Uintptr || b.Kind() == types.UntypedInt {
+		if op == token.ADD {
+			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: fr.get(x).N + fr.get(y).N}
+				return stNext
+			})
+			return
+		}
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Value{N: f(fr.get(x).N, fr.get(y).N)}
+			return stNext
+		})
+		return
+	}
+	c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+		fr.regs[dst] = Value{N: wrap(b, f(fr.get(x).N, fr.get(y).N))}
+		return stNext
+	})
+}
+
+func (c *fnCompiler) unop(blk *block, in *ssa.UnOp) {
+	dst, x := c.reg(in), c.operand(in.X)
+	switch in.Op {
+	case token.NOT:
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Bool(fr.get(x).N == 0)
+			return stNext
+		})
+	case token.SUB:
+		b, _ := in.X.Type().Underlying().(*types.Basic)
+		switch {
+		case b != nil && b.Info()&types.IsFloat != 0:
+			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Float(-fr.get(x).F())
+				return stNext
+			})
+		case b != nil && b.Info()&types.IsComplex != 0:
+			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+				v, _ := fr.get(x).R.(complex128)
+				fr.regs[dst] = Value{R: -v}
+				return stNext
+			})
+		default:
+			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: wrap(b, -fr.get(x).N)}
+				return stNext
+			})
+		}
+	case token.XOR:
+		b, _ := in.X.Type().Underlying().(*types.Basic)
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Value{N: wrap(b, ^fr.get(x).N)}
+			return stNext
+		})
+	case token.MUL:
+		c.add(blk, costMem, func(t *Thread, fr *frame) status {
+			p := fr.get(x).Ptr()
+			if p == nil {
+				return t.nilDeref()
+			}
+			fr.regs[dst] = copyVal(*p)
+			return stNext
+		})
+	case token.ARROW:
+		et := in.X.Type().Underlying().(*types.Chan).Elem()
+		ok := in.CommaOk
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			t.op = core.Op{Kind: core.OpRecv, Obj: chanID(fr.get(x))}
+			t.then = func(r core.Result) {
+				v := zero(et)
+				if r.Val != nil {
+					v = r.Val.(Value)
+				}
+				if ok {
+					fr.regs[dst] = Value{R: []Value{v, Bool(r.Ok)}}
+				} else {
+					fr.regs[dst] = v
+				}
+			}
+			return stYield
+		})
+	default:
+		c.fail(in, "operator %s", in.Op)
+	}
+}
+
+// convert compiles a conversion between basic types, strings and byte or
+// rune slices.
+func (c *fnCompiler) convert(blk *block, in *ssa.Convert) {
+	dst, x := c.reg(in), c.operand(in.X)
+	from, to := in.X.Type().Underlying(), in.Type().Underlying()
+	fb, _ := from.(*types.Basic)
+	tb, _ := to.(*types.Basic)
+	switch {
+	case fb != nil && tb != nil && tb.Info()&types.IsString != 0 && fb.Info()&types.IsInteger != 0:
+		uns := isUnsigned(fb)
+		c.add(blk, costAlloc, func(t *Thread, fr *frame) status {
+			n := fr.get(x).N
+			r := rune(utf8.RuneError)
+			if uns && n <= utf8.MaxRune || !uns && int64(n) >= 0 && int64(n) <= utf8.MaxRune {
+				r = rune(n)
+			}
+			fr.regs[dst] = Str(string(r))
+			return stNext
+		})
+	case fb != nil && tb != nil && fb.Info()&types.IsString != 0 && tb.Info()&types.IsString != 0:
+		c.move(blk, in, in.X)
+	case fb != nil && tb != nil:
+		conv := numConv(fb, tb)
+		if conv == nil {
+			c.fail(in, "conversion from %s to %s is not supported in scenes", from, to)
+			return
+		}
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = conv(fr.get(x))
+			return stNext
+		})
+	case tb != nil && tb.Info()&types.IsString != 0:
+		// []byte or []rune to string.
+		runes := isRuneSlice(from)
+		c.add(blk, costAlloc, func(t *Thread, fr *frame) status {
+			s, _ := fr.get(x).R.([]Value)
+			if runes {
+				rs := make([]rune, len(s))
+				for i, v := range s {
+					rs[i] = rune(int32(v.N))
+				}
+				fr.regs[dst] = Str(string(rs))
+				return stNext
+			}
+			bs := make([]byte, len(s))
+			for i, v := range s {
+				bs[i] = byte(v.N)
+			}
+			fr.regs[dst] = Str(string(bs))
+			return stNext
+		})
+	case fb != nil && fb.Info()&types.IsString != 0:
+		runes := isRuneSlice(to)
+		c.add(blk, costAlloc, func(t *Thread, fr *frame) status {
+			s := fr.get(x).S()
+			var out []Value
+			if runes {
+				out = make([]Value, 0, utf8.RuneCountInString(s))
+				for _, r := range s {
+					out = append(out, Value{N: uint64(int64(r))})
+				}
+			} else {
+				out = make([]Value, len(s))
+				for i := 0; i < len(s); i++ {
+					out[i] = Value{N: uint64(s[i])}
+				}
+			}
+			fr.regs[dst] = Value{R: out}
+			return stNext
+		})
+	default:
+		c.fail(in, "conversion from %s to %s is not supported in scenes", from, to)
+	}
+}
+
+func isRuneSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Int32
+}
+
+// numConv converts between numeric types.
+func numConv(from, to *types.Basic) func(Value) Value {
+	fi, ti := from.Info(), to.Info()
+	switch {
+	case fi&types.IsInteger != 0 && ti&types.IsInteger != 0:
+		return func(v Value) Value { return Value{N: wrap(to, v.N)} }
+	case fi&types.IsInteger != 0 && ti&types.IsFloat != 0:
+		single := to.Kind() == types.Float32
+		uns := isUnsigned(from)
+		return func(v Value) Value {
+			var f float64
+			if uns {
+				f = float64(v.N)
+			} else {
+				f = float64(int64(v.N))
+			}
+			if single {
+				f = f32(f)
+			}
+			return Float(f)
+		}
+	case fi&types.IsFloat != 0 && ti&types.IsInteger != 0:
+		uns := isUnsigned(to)
+		return func(v Value) Value {
+			f := v.F()
+			if uns {
+				if f >= 0 && f < 18446744073709551616 {
+					return Value{N: wrap(to, uint64(f))}
+				}
+				return Value{N: wrap(to, uint64(int64(f)))}
+			}
+			if math.IsNaN(f) || f >= 9223372036854775808 || f < -9223372036854775808 {
+				return Value{N: wrap(to, 1<<63)}
+			}
+			return Value{N: wrap(to, uint64(int64(f)))}
+		}
+	case fi&types.IsFloat != 0 && ti&types.IsFloat != 0:
+		if to.Kind() == types.Float32 {
+			return func(v Value) Value { return Float(f32(v.F())) }
+		}
+		return func(v Value) Value { return v }
+	case fi&types.IsComplex != 0 && ti&types.IsComplex != 0:
+		if to.Kind() == types.Complex64 {
+			return func(v Value) Value {
+				c, _ := v.R.(complex128)
+				return Value{R: complex128(complex64(c))}
+			}
+		}
+		return func(v Value) Value { return v }
+	}
+	return nil
+}
+
+// slice compiles x[lo:hi:max] of a string, a slice or a pointer to array.
+func (c *fnCompiler) slice(blk *block, in *ssa.Slice) {
+	dst, x := c.reg(in), c.operand(in.X)
+	opt := func(v ssa.Value) (operand, bool) {
+		if v == nil {
+			return 0, false
+		}
+		return c.operand(v), true
+	}
+	lo, hasLo := opt(in.Low)
+	hi, hasHi := opt(in.High)
+	mx, hasMax := opt(in.Max)
+	xt := in.X.Type().Underlying()
+	if b, ok := xt.(*types.Basic); ok && b.Info()&types.IsString != 0 {
+		c.add(blk, costMem, func(t *Thread, fr *frame) status {
+			s := fr.get(x).S()
+			l, h := int64(0), int64(len(s))
+			if hasLo {
+				l = int64(fr.get(lo).N)
+			}
+			if hasHi {
+				h = int64(fr.get(hi).N)
+			}
+			if h < 0 || h > int64(len(s)) {
+				return t.runtimeError("slice bounds out of range [:" + strconv.FormatInt(h, 10) + "] with length " + strconv.Itoa(len(s)))
+			}
+			if l < 0 || l > h {
+				return t.runtimeError("slice bounds out of range [" + strconv.FormatInt(l, 10) + ":" + strconv.FormatInt(h, 10) + "]")
+			}
+			fr.regs[dst] = Str(s[l:h])
+			return stNext
+		})
+		return
+	}
+	_, isPtr := xt.(*types.Pointer)
+	c.add(blk, costMem, func(t *Thread, fr *frame) status {
+		var s []Value
+		if isPtr {
+			p := fr.get(x).Ptr()
+			if p == nil {
+				return t.nilDeref()
+			}
+			s = p.R.(*Agg).V
+		} else {
+			s, _ = fr.get(x).R.([]Value)
+		}
+		l, h, m := int64(0), int64(len(s)), int64(cap(s))
+		if hasLo {
+			l = int64(fr.get(lo).N)
+		}
+		if hasHi {
+			h = int64(fr.get(hi).N)
+		}
+		if hasMax {
+			m = int64(fr.get(mx).N)
+		}
+		if m < 0 || m > int64(cap(s)) {
+			return t.runtimeError("slice bounds out of range [::" + strconv.FormatInt(m, 10) + "] with capacity " + strconv.Itoa(cap(s)))
+		}
+		if h < 0 || h > m {
+			if hasMax {
+				return t.runtimeError("slice bounds out of range [:" + strconv.FormatInt(h, 10) + ":" + strconv.FormatInt(m, 10) + "]")
+			}
+			return t.runtimeError("slice bounds out of range [:" + strconv.FormatInt(h, 10) + "] with capacity " + strconv.Itoa(cap(s)))
+		}
+		if l < 0 || l > h {
+			return t.runtimeError("slice bounds out of range [" + strconv.FormatInt(l, 10) + ":" + strconv.FormatInt(h, 10) + "]")
+		}
+		if s == nil {
+			fr.regs[dst] = Value{}
+			return stNext
+		}
+		fr.regs[dst] = Value{R: s[l:h:m]}
+		return stNext
+	})
+}
+
+func (c *fnCompiler) lookup(blk *block, in *ssa.Lookup) {
+	dst, x, k := c.reg(in), c.operand(in.X), c.operand(in.Index)
+	if mt, ok := in.X.Type().Underlying().(*types.Map); ok {
+		kt, vt := mt.Key(), mt.Elem()
+		commaOk := in.CommaOk
+		c.add(blk, costMap, func(t *Thread, fr *frame) status {
+			m, _ := fr.get(x).R.(*Map)
+			v, found := m.get(key(kt, fr.get(k)))
+			if !found {
+				v = zero(vt)
+			}
+			if commaOk {
+				fr.regs[dst] = Value{R: []Value{v, Bool(found)}}
+			} else {
+				fr.regs[dst] = v
+			}
+			return stNext
+		})
+		return
+	}
+	c.add(blk, costMem, func(t *Thread, fr *frame) status {
+		s := fr.get(x).S()
+		i := int64(fr.get(k).N)
+		if i < 0 || i >= int64(len(s)) {
+			return t.indexError(i, len(s))
+		}
+		fr.regs[dst] = Value{N: uint64(s[i])}
+		return stNext
+	})
+}
+
+// iterator is the state of a range over a string or a map.
+type iterator struct {
+	s    string
+	pos  int
+	m    *Map
+	keys []Value
+	vals []int // entry indices
+	i    int
+}
+
+func (c *fnCompiler) rangeIter(blk *block, in *ssa.Range) {
+	dst, x := c.reg(in), c.operand(in.X)
+	if _, ok := in.X.Type().Underlying().(*types.Map); ok {
+		c.add(blk, costMap, func(t *Thread, fr *frame) status {
+			m, _ := fr.get(x).R.(*Map)
+			it := &iterator{m: m}
+			if m != nil && m.n > 0 {
+				// A random starting entry, as the runtime starts at a
+				// random bucket: programs must not depend on the order.
+				n := len(m.keys)
+				start := int(t.run.next() % uint64(n))
+				for j := range n {
+					e := (start + j) % n
+					if m.live[e] {
+						it.vals = append(it.vals, e)
+						it.keys = append(it.keys, m.keys[e])
+					}
+				}
+			}
+			fr.regs[dst] = Value{R: it}
+			return stNext
+		})
+		return
+	}
+	c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+		fr.regs[dst] = Value{R: &iterator{s: fr.get(x).S()}}
+		return stNext
+	})
+}
+
+func (c *fnCompiler) next(blk *block, in *ssa.Next) {
+	dst, x := c.reg(in), c.operand(in.Iter)
+	if in.IsString {
+		c.add(blk, costSimple*2, func(t *Thread, fr *frame) status {
+			it := fr.get(x).R.(*iterator)
+			if it.pos >= len(it.s) {
+				fr.regs[dst] = Value{R: []Value{Bool(false), {}, {}}}
+				return stNext
+			}
+			r, n := utf8.DecodeRuneInString(it.s[it.pos:])
+			fr.regs[dst] = Value{R: []Value{Bool(true), Int(int64(it.pos)), Int(int64(r))}}
+			it.pos += n
+			return stNext
+		})
+		return
+	}
+	tt := in.Type().(*types.Tuple)
+	kt := tt.At(1).Type()
+	c.add(blk, costMap, func(t *Thread, fr *frame) status {
+		it := fr.get(x).R.(*iterator)
+		for it.i < len(it.vals) {
+			e, k := it.vals[it.i], it.keys[it.i]
+			it.i++
+			// Entries deleted during the loop are not produced.
+			if v, ok := it.m.get(key(kt, k)); ok {
+				_ = e
+				fr.regs[dst] = Value{R: []Value{Bool(true), k, v}}
+				return stNext
+			}
+		}
+		fr.regs[dst] = Value{R: []Value{Bool(false), {}, {}}}
+		return stNext
+	})
+}
+
+func (c *fnCompiler) typeAssert(blk *block, in *ssa.TypeAssert) {
+	dst, x := c.reg(in), c.operand(in.X)
+	at := in.AssertedType
+	commaOk := in.CommaOk
+	p := c.p
+	_, toIface := at.Underlying().(*types.Interface)
+	from := in.X.Type()
+	c.add(blk, costIface, func(t *Thread, fr *frame) status {
+		v := fr.get(x)
+		i, _ := v.R.(*Iface)
+		var res Value
+		ok := false
+		if i != nil {
+			if toIface {
+				ok = types.Implements(i.T.T, at.Underlying().(*types.Interface))
+				res = v
+			} else {
+				ok = types.Identical(i.T.T, at)
+				if ok {
+					res = copyVal(i.V)
+				}
+			}
+		}
+		if commaOk {
+			if !ok {
+				res = zero(at)
+			}
+			fr.regs[dst] = Value{R: []Value{res, Bool(ok)}}
+			return stNext
+		}
+		if !ok {
+			return t.typeAssertError(from, i, at, p)
+		}
+		fr.regs[dst] = res
+		return stNext
+	})
+}
+
+func (c *fnCompiler) selectInstr(blk *block, in *ssa.Select) {
+	dst := c.reg(in)
+	type st struct {
+		ch, val operand
+		send    bool
+		et      types.Type
+	}
+	var states []st
+	nrecv := 0
+	for _, s := range in.States {
+		x := st{ch: c.operand(s.Chan), send: s.Dir == types.SendOnly, et: s.Chan.Type().Underlying().(*types.Chan).Elem()}
+		if x.send {
+			x.val = c.operand(s.Send)
+		} else {
+			nrecv++
+		}
+		states = append(states, x)
+	}
+	blocking := in.Blocking
+	c.add(blk, costSimple*4, func(t *Thread, fr *frame) status {
+		cases := make([]core.SelectCase, len(states))
+		for i, s := range states {
+			cases[i] = core.SelectCase{Chan: chanID(fr.get(s.ch)), Send: s.send}
+			if s.send {
+				cases[i].Val = copyVal(fr.get(s.val))
+			}
+		}
+		t.op = core.Op{Kind: core.OpSelect, Cases: cases, Default: !blocking}
+		t.then = func(r core.Result) {
+			out := make([]Value, 2+nrecv)
+			out[0] = Int(int64(r.Case))
+			out[1] = Bool(r.Ok)
+			k := 2
+			for i, s := range states {
+				if s.send {
+					continue
+				}
+				v := zero(s.et)
+				if i == r.Case && r.Val != nil {
+					v = r.Val.(Value)
+				}
+				out[k] = v
+				k++
+			}
+			fr.regs[dst] = Value{R: out}
+		}
+		return stYield
+	})
+}

@@ -1,0 +1,429 @@
+package vm
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gmpbook/gmpbook/core"
+)
+
+// CPU accounting: interpreted work is reported to the simulator as
+// compute ops, in stretches.
+const (
+	chunkPs   = 10_000_000 // 10 µs: the longest stretch before the simulator hears of it
+	flushPs   = 1_000_000  // 1 µs: CPU carried into the next op below this
+	maxFrames = 1_000_000  // call depth of one goroutine (the real limit is a 1 GB stack)
+	maxString = 1 << 24    // longest string a scene may build
+)
+
+// frame is one call in progress.
+type frame struct {
+	t       *Thread
+	fn      *Func
+	regs    []Value
+	blk     *block
+	pc      int
+	defers  []deferred
+	ret     int32 // the caller's register for the results (-1: none)
+	caller  *frame
+	mode    uint8
+	isDefer bool // a deferred call: recover works in it
+	barrier bool // the bottom of a synchronous call from a native
+	results []Value
+}
+
+const (
+	modeRun       = iota
+	modeUnwind    // a panic is unwinding through this frame: run its defers
+	modeRecovered // recovered: run the remaining defers, then return from Recover
+)
+
+type deferred struct {
+	fn   Value // *Closure
+	args []Value
+}
+
+// panicking is a panic in flight (or runtime.Goexit).
+type panicking struct {
+	val       Value // an interface value
+	goexit    bool
+	recovered bool
+	prev      *panicking
+}
+
+// step is one scheduler op a native asked for, and what to do with its
+// result.
+type step struct {
+	op   func() core.Op
+	then func(core.Result)
+}
+
+// Thread is one goroutine of the program; it implements core.Program.
+type Thread struct {
+	run     *Run
+	top     *frame
+	depth   int
+	name    string
+	main    bool
+	panic   *panicking
+	op      core.Op
+	steps   []step
+	then    func(core.Result)
+	cpu     int64 // picoseconds of CPU work not yet reported
+	calls   bool  // the CPU work made calls (cooperative safe points)
+	ran     []int32
+	ranNext bool
+	ended   bool
+	call    *Call // the native call whose steps are running
+	sync    int   // >0 while a native runs interpreted code synchronously
+	// startNative is the call a goroutine started on a native function
+	// (go fmt.Println(x)) makes first.
+	startNative *Call
+	startFn     *Func
+}
+
+func newThread(r *Run, name string) *Thread { return &Thread{run: r, name: name} }
+
+var _ core.Program = (*Thread)(nil)
+
+// Line is the source line the goroutine is at (0 before it starts).
+func (t *Thread) Line() int {
+	if t.top == nil || t.top.blk == nil {
+		if t.top != nil {
+			return int(t.top.fn.line)
+		}
+		return 0
+	}
+	if pc := t.top.pc - 1; pc >= 0 && pc < len(t.top.blk.instrs) {
+		return int(t.top.blk.instrs[pc].line)
+	}
+	// Not started: the line of the first statement.
+	for _, in := range t.top.blk.instrs {
+		if in.line > t.top.fn.line {
+			return int(in.line)
+		}
+	}
+	return int(t.top.fn.line)
+}
+
+// RanLines lists the source lines whose code ran to produce the op Next
+// returned last, in the order they first ran.
+func (t *Thread) RanLines() []int32 { return t.ran }
+
+const maxRanLines = 32
+
+func (t *Thread) noteLine(l int32) {
+	if l <= 0 || len(t.ran) >= maxRanLines || slices.Contains(t.ran, l) {
+		return
+	}
+	t.ran = append(t.ran, l)
+}
+
+// Next hands the simulator the goroutine's next op.
+func (t *Thread) Next(r core.Result) *core.Op {
+	if t.ranNext {
+		t.ran = t.ran[:0]
+	}
+	t.ranNext = true
+	if t.then != nil {
+		then := t.then
+		t.then = nil
+		then(r)
+	}
+	if op := t.nextStep(); op != nil {
+		return op
+	}
+	if c := t.startNative; c != nil {
+		t.startNative = nil
+		t.startFn.native(c)
+		if len(t.steps) > 0 {
+			return t.nextStep()
+		}
+	}
+	return t.exec()
+}
+
+// nextStep hands out the next step of a native's sequence; when there is
+// none left, the native's call completes.
+func (t *Thread) nextStep() *core.Op {
+	if len(t.steps) > 0 {
+		s := t.steps[0]
+		t.steps = t.steps[1:]
+		t.op = s.op()
+		t.then = s.then
+		t.noteLine(int32(t.Line()))
+		return &t.op
+	}
+	if c := t.call; c != nil {
+		t.call = nil
+		if c.panicMsg != "" || c.panicVal != nil {
+			t.raise(c)
+		} else {
+			c.finish()
+		}
+	}
+	return nil
+}
+
+// exec interprets until the next op.
+func (t *Thread) exec() (op *core.Op) {
+	if t.ended {
+		return &core.Op{Kind: core.OpReturn}
+	}
+	defer func() {
+		if e := recover(); e != nil {
+			op = t.hostPanic(e)
+		}
+	}()
+	run := t.run
+	for {
+		fr := t.top
+		if fr == nil {
+			return t.finish()
+		}
+		if fr.mode != modeRun {
+			if st := t.unwindStep(fr); st == stYield {
+				return t.yieldOp()
+			} else if st == stEnd {
+				return t.finish()
+			}
+			continue
+		}
+		in := &fr.blk.instrs[fr.pc]
+		fr.pc++
+		t.cpu += int64(in.cost)
+		if n := len(t.ran); n == 0 || t.ran[n-1] != in.line {
+			t.noteLine(in.line)
+		}
+		run.instrs++
+		if run.instrs > run.p.MaxInstructions {
+			t.ended = true
+			return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("the scene ran %d instructions, the most one run may execute", run.p.MaxInstructions)}
+		}
+		switch in.do(t, fr) {
+		case stNext, stFrame:
+		case stYield:
+			return t.yieldOp()
+		case stPanic:
+			t.beginUnwind()
+		case stEnd:
+			return t.finish()
+		}
+		if t.cpu >= chunkPs {
+			return t.flush()
+		}
+	}
+}
+
+// yieldOp returns t.op (or the first step of a native), preceded by the
+// CPU work so far when it is worth reporting.
+func (t *Thread) yieldOp() *core.Op {
+	if t.cpu >= flushPs {
+		held := t.op
+		heldThen := t.then
+		t.steps = append([]step{{op: func() core.Op { return held }, then: heldThen}}, t.steps...)
+		t.then = nil
+		return t.flush()
+	}
+	return &t.op
+}
+
+// flush reports the CPU work done so far as a compute op. Its start is not
+// a function prologue: it continues the code before it.
+func (t *Thread) flush() *core.Op {
+	d := t.cpu / 1000
+	t.cpu -= d * 1000
+	t.op = core.Op{Kind: core.OpCompute, D: core.Duration(d), Calls: t.calls, NoSafePoint: true}
+	t.calls = false
+	return &t.op
+}
+
+// finish ends the goroutine: main's unfinished output line is written,
+// and main's end exits the process.
+func (t *Thread) finish() *core.Op {
+	t.ended = true
+	var ops []core.Op
+	if t.main {
+		if s := t.run.stdout.String(); s != "" {
+			t.run.stdout.Reset()
+			ops = append(ops, core.Op{Kind: core.OpPrint, Text: s, NoWrite: true})
+		}
+		if s := t.run.stderr.String(); s != "" {
+			t.run.stderr.Reset()
+			ops = append(ops, core.Op{Kind: core.OpPrint, Text: s, N: 2, NoWrite: true})
+		}
+	}
+	kind := core.OpReturn
+	if t.panic != nil && t.panic.goexit {
+		kind = core.OpGoexit
+	}
+	ops = append(ops, core.Op{Kind: kind})
+	for _, op := range ops {
+		t.steps = append(t.steps, step{op: func() core.Op { return op }})
+	}
+	if t.cpu >= flushPs {
+		return t.flush()
+	}
+	return t.nextStep()
+}
+
+// pushCall starts a call of fn with args (and env, for a closure); its
+// results go to register ret of the caller (-1: dropped).
+func (t *Thread) pushCall(fn *Func, env []Value, args []Value, ret int32) *frame {
+	t.run.p.build(fn)
+	fr := &frame{t: t, fn: fn, regs: make([]Value, fn.nregs), ret: ret, caller: t.top}
+	n := 0
+	for i, a := range args {
+		if i < len(fn.params) {
+			fr.regs[fn.params[i]] = a
+			n++
+		}
+	}
+	for i, e := range env {
+		if n+i < len(fn.params) {
+			fr.regs[fn.params[n+i]] = e
+		}
+	}
+	fr.blk = fn.blocks[0]
+	t.top = fr
+	t.depth++
+	return fr
+}
+
+// ret returns from the top frame with results.
+func (t *Thread) ret(results []Value) status {
+	fr := t.top
+	t.top = fr.caller
+	t.depth--
+	if fr.barrier {
+		fr.results = results
+		return stEnd
+	}
+	if t.top == nil {
+		return stEnd
+	}
+	if fr.ret >= 0 {
+		switch len(results) {
+		case 0:
+		case 1:
+			t.top.regs[fr.ret] = results[0]
+		default:
+			t.top.regs[fr.ret] = Value{R: results}
+		}
+	}
+	return stFrame
+}
+
+// raise starts a panic with a message from a native (a runtime error or
+// a library panic).
+func (t *Thread) raise(c *Call) {
+	v := c.panicVal
+	if v == nil {
+		pv := t.run.p.errorValue(c.panicMsg, c.runtimeErr)
+		v = &pv
+	}
+	t.panic = &panicking{val: *v, prev: t.panic}
+	t.beginUnwind()
+}
+
+// beginUnwind marks the top frame as unwinding.
+func (t *Thread) beginUnwind() {
+	if t.top != nil {
+		t.top.mode = modeUnwind
+	}
+}
+
+// unwindStep runs one step of unwinding or of recovery in fr: its next
+// deferred call, or leaving it.
+func (t *Thread) unwindStep(fr *frame) status {
+	if fr.mode == modeUnwind && t.panic != nil && t.panic.recovered {
+		// The deferred call that just returned recovered the panic.
+		t.panic = nil
+		fr.mode = modeRecovered
+	}
+	if n := len(fr.defers); n > 0 {
+		d := fr.defers[n-1]
+		fr.defers = fr.defers[:n-1]
+		return t.callValue(d.fn, d.args, -1, true)
+	}
+	if fr.mode == modeRecovered {
+		fr.mode = modeRun
+		if fr.fn.recover == nil {
+			return t.ret(zeroResults(fr.fn))
+		}
+		fr.blk, fr.pc = fr.fn.recover, 0
+		return stFrame
+	}
+	// Nothing left to run here: the panic goes on in the caller.
+	if fr.barrier {
+		t.top = fr.caller
+		t.depth--
+		return stEnd
+	}
+	t.top = fr.caller
+	t.depth--
+	if t.top == nil {
+		return t.die()
+	}
+	t.top.mode = modeUnwind
+	return stFrame
+}
+
+func zeroResults(fn *Func) []Value {
+	res := fn.ssa.Signature.Results()
+	out := make([]Value, res.Len())
+	for i := range out {
+		out[i] = zero(res.At(i).Type())
+	}
+	return out
+}
+
+// die ends the goroutine with its panic: runtime.Goexit quietly, a real
+// panic by ending the process with the message the runtime prints.
+func (t *Thread) die() status {
+	p := t.panic
+	if p.goexit {
+		t.top = nil
+		return stEnd
+	}
+	var chain []*panicking
+	for q := p; q != nil; q = q.prev {
+		chain = append(chain, q)
+	}
+	var b strings.Builder
+	for i := len(chain) - 1; i >= 0; i-- {
+		if i < len(chain)-1 {
+			b.WriteString("\n\tpanic: ")
+		}
+		b.WriteString(t.run.p.panicText(t, chain[i].val))
+		if chain[i].recovered {
+			b.WriteString(" [recovered]")
+		}
+	}
+	t.ended = true
+	t.op = core.Op{Kind: core.OpPanic, Text: b.String()}
+	return stYield
+}
+
+// hostPanic turns a Go panic inside the VM into the program's panic (a
+// runtime error raised deep in a helper) or into a limit message.
+func (t *Thread) hostPanic(e any) *core.Op {
+	switch e := e.(type) {
+	case runtimeError:
+		c := &Call{t: t, panicMsg: e.Error(), runtimeErr: true}
+		t.call = nil
+		t.raise(c)
+		return t.exec()
+	case vmPanic:
+		t.panic = &panicking{val: e.v, prev: t.panic}
+		t.beginUnwind()
+		return t.exec()
+	}
+	t.ended = true
+	return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("scene VM: %v", e)}
+}
+
+// vmPanic carries a program panic through host code (a native calling
+// back into interpreted code that panicked).
+type vmPanic struct{ v Value }

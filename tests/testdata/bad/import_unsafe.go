@@ -1,0 +1,5 @@
+package main
+
+import "unsafe"
+
+func main() { println(unsafe.Sizeof(0)) }

@@ -1,6 +1,0 @@
-package main
-
-func main() {
-	var s interface{ String() string }
-	_ = s
-}

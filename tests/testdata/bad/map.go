@@ -1,6 +1,0 @@
-package main
-
-func main() {
-	m := map[string]int{}
-	_ = m
-}

@@ -1,0 +1,7 @@
+package main
+
+import "runtime"
+
+func main() {
+	runtime.GC()
+}

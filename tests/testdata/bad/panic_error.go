@@ -1,0 +1,7 @@
+package main
+
+import "errors"
+
+func main() {
+	panic(errors.New("the disk is full"))
+}

@@ -1,5 +1,0 @@
-//scene procs=2
-func main() {
-	var fs []func()
-	_ = fs
-}

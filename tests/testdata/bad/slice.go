@@ -1,6 +1,0 @@
-package main
-
-func main() {
-	s := []int{1, 2}
-	_ = s
-}

@@ -1,0 +1,6 @@
+package main
+
+func main() {
+	var x any = "text"
+	println(x.(int))
+}
