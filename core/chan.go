@@ -8,6 +8,10 @@ type objects struct {
 	rtchans []*hchan // the runtime's own channels: id = -(index+1)
 	mus     []*mutex
 	wgs     []*waitGroup
+	timers  []*timeTimer // time.Timer, Ticker, AfterFunc: id = index+1 (timerchan.go)
+	// Runtime semaphores and notify lists (sema.go).
+	semas       []*sema
+	notifyLists []*notifyList
 }
 
 // sudog is a G waiting on a channel or semaphore (runtime2.go:sudog).
@@ -27,6 +31,7 @@ type hchan struct {
 	closed bool
 	recvq  []*sudog
 	sendq  []*sudog
+	timer  *timeTimer // the synchronous timer feeding it (timerchan.go)
 }
 
 // NewChan makes a channel with the given buffer before or during the run
@@ -102,6 +107,18 @@ func (s *Sim) acquireSudog() *sudog {
 	return new(sudog)
 }
 
+// opPanic makes g's current op panic with msg: the panic is handed to
+// g's program (Result.Panic) when it can recover, and g goes on running;
+// otherwise the process ends. It reports whether g goes on.
+func (s *Sim) opPanic(g *G, msg string) bool {
+	if r, ok := g.prog.(Recoverer); ok && r.Recovers() {
+		g.res = Result{Panic: msg, Case: -1}
+		return true
+	}
+	s.panicG(g, msg)
+	return false
+}
+
 // panicG ends the process with a Go panic message (exit status 2).
 func (s *Sim) panicG(g *G, msg string) {
 	s.stderr = append(s.stderr, "panic: "+msg, "", fmt.Sprintf("goroutine %d [running]:", g.ID))
@@ -121,8 +138,7 @@ func (s *Sim) chansend(m *M, g *G, id int64, v any) bool {
 		return true
 	}
 	if c.closed {
-		s.panicG(g, "send on closed channel")
-		return true
+		return !s.opPanic(g, "send on closed channel")
 	}
 	if sg := dequeue(&c.recvq); sg != nil {
 		// A receiver is waiting: hand the value over directly.
@@ -148,6 +164,9 @@ func (s *Sim) chanrecv(m *M, g *G, id int64) bool {
 		s.gopark(m, g, WaitChanReceiveNilChan, LocWait, 0)
 		return true
 	}
+	if c.timer != nil {
+		s.maybeRunChan(m, c.timer)
+	}
 	if v, ok, done := s.tryRecv(m, g, c); done {
 		g.res = Result{Val: v, Ok: ok}
 		return false
@@ -155,6 +174,9 @@ func (s *Sim) chanrecv(m *M, g *G, id int64) bool {
 	sg := s.acquireSudog()
 	sg.g, sg.c = g, c
 	c.recvq = append(c.recvq, sg)
+	if c.timer != nil {
+		s.blockTimerChan(m, g, c)
+	}
 	s.gopark(m, g, WaitChanReceive, LocWait, id)
 	return true
 }
@@ -188,7 +210,9 @@ func (s *Sim) tryRecv(m *M, g *G, c *hchan) (any, bool, bool) {
 // trySend sends without blocking if possible. It reports (done, panicked).
 func (s *Sim) trySend(m *M, g *G, c *hchan, v any) (bool, bool) {
 	if c.closed {
-		s.panicG(g, "send on closed channel")
+		if s.opPanic(g, "send on closed channel") {
+			return true, false // done: the program panics
+		}
 		return true, true
 	}
 	if sg := dequeue(&c.recvq); sg != nil {
@@ -209,11 +233,11 @@ func (s *Sim) trySend(m *M, g *G, c *hchan, v any) (bool, bool) {
 func (s *Sim) closechan(m *M, g *G, id int64) {
 	c := s.chanByID(id)
 	if c == nil {
-		s.panicG(g, "close of nil channel")
+		s.opPanic(g, "close of nil channel")
 		return
 	}
 	if c.closed {
-		s.panicG(g, "close of closed channel")
+		s.opPanic(g, "close of closed channel")
 		return
 	}
 	c.closed = true
@@ -263,8 +287,12 @@ func (s *Sim) selectgo(m *M, g *G, cases []SelectCase, hasDefault bool) bool {
 	n := len(cases)
 	order := make([]int, 0, n)
 	for i, cs := range cases {
-		if s.chanByID(cs.Chan) == nil {
+		c := s.chanByID(cs.Chan)
+		if c == nil {
 			continue
+		}
+		if c.timer != nil {
+			s.maybeRunChan(m, c.timer)
 		}
 		j := int(m.rng.nextn(uint32(len(order) + 1)))
 		order = append(order, 0)
@@ -280,7 +308,9 @@ func (s *Sim) selectgo(m *M, g *G, cases []SelectCase, hasDefault bool) bool {
 				return true
 			}
 			if done {
-				g.res = Result{Case: i}
+				if g.res.Panic == "" {
+					g.res = Result{Case: i}
+				}
 				return false
 			}
 			continue
@@ -308,6 +338,9 @@ func (s *Sim) selectgo(m *M, g *G, cases []SelectCase, hasDefault bool) bool {
 			c.sendq = append(c.sendq, sg)
 		} else {
 			c.recvq = append(c.recvq, sg)
+		}
+		if c.timer != nil {
+			s.blockTimerChan(m, g, c)
 		}
 	}
 	s.gopark(m, g, WaitSelect, LocWait, 0)

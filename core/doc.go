@@ -41,9 +41,11 @@
 //
 // A goroutine's behaviour is a Program: the simulator asks it for the next
 // Op (compute with or without calls, go, Gosched, sleep, a system call, a
-// network read, channel, mutex and WaitGroup operations, LockOSThread,
-// GOMAXPROCS, print, exit) and hands back the op's result. The scene
-// language compiles Go source to Programs; tests write op lists with Ops.
+// network read, channel, mutex and WaitGroup operations, runtime semaphores
+// and notify lists (sema.go, under sync.RWMutex and sync.Cond), the timers
+// of package time (timerchan.go), LockOSThread, GOMAXPROCS, print, exit)
+// and hands back the op's result. The scene language compiles Go source to
+// Programs; tests write op lists with Ops.
 // Ops that take no CPU still cost virtual time (Costs), anchored on what the
 // real runtime measured on the reference machine, so that the virtual clock
 // reads like the real one: a channel hand-off ~155ns, a Gosched ~80ns, a
@@ -66,6 +68,9 @@
 //     forced GC. The only stop-the-world is runtime.GOMAXPROCS.
 //   - sync.Mutex has normal and starvation modes but no active spinning;
 //     WaitGroup waiters are released one semrelease each, in FIFO order.
+//   - Runtime semaphores keep one waiter list per address; the semaRoot
+//     treap and the semTable hashing, which decide nothing about order,
+//     are not modelled.
 //   - Only read readiness is modelled on sockets; each network read uses a
 //     fresh descriptor whose data arrives after the requested delay.
 //   - Go 1.13 mode keeps per-P timer heaps (1.13 used timer goroutines in 64
@@ -74,6 +79,11 @@
 //     injection.
 //   - The clean start-up spares the Ps the zeroed-sysmontick quirk; the
 //     faithful one keeps it (runtime-facts 10.8).
+//   - Timers due at the same instant fire in the order they entered the
+//     heap (the runtime's tie is the heap position). timers.adjust sifts
+//     each changed entry instead of re-heapifying, which pops the same
+//     order; the lazy Stop and Reset, the zombies and minWhenModified are
+//     kept (timerchan.go).
 //   - GOMAXPROCS never changes by itself: cgroup-driven updates (1.25+) are
 //     not modelled, though the updater goroutine exists in faithful
 //     start-ups.

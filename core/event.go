@@ -14,7 +14,7 @@ const (
 	EvNone EvKind = iota
 
 	// Goroutines.
-	EvGoCreate     // G created by G2 on P; N = stack bytes; Flag = reused from gFree; Text = function; Arg = 1 for a runtime G
+	EvGoCreate     // G created by G2 on P; N = stack bytes; Flag = reused from gFree; Text = function; Arg = 1 for a runtime G; Why = TimerFunc: started by the AfterFunc timer that just fired
 	EvGoStart      // G starts running on M/P; Why = where it was found; N = P's schedtick; Flag = inheritTime
 	EvGoBlock      // G parks; Why = wait reason; N = object id
 	EvGoUnblock    // G readied by G2; P = destination P (-1 for global); Why = destination
@@ -63,8 +63,8 @@ const (
 	// sysmon, timers, netpoll, STW.
 	EvSysmonWake   // sysmon ran after sleeping N ns; Arg = idle count
 	EvSysmonSleep  // sysmon deep sleep until Arg (all Ps idle)
-	EvTimerAdd     // sleep timer for G on P's heap, fires at Arg; P2 = the destroyed P it moved from
-	EvTimerFire    // G's timer fired, run by M on P
+	EvTimerAdd     // a timer went on P's heap, due at Arg: G's sleep timer, or timer N of package time (Why = TimerChan/TimerFunc); P2 = the destroyed P it moved from
+	EvTimerFire    // a timer of P2's heap fired, run by M on P: G's sleep timer, or timer N (Why = TimerChan/TimerFunc; P2 = -1: a receive ran it) next due at Arg (a Ticker; 0: done)
 	EvIOReady      // data arrived on fd N
 	EvNetpoll      // M polled the network; N Gs ready; Why = PollNonBlocking/PollBlocking/PollSysmon
 	EvNetpollBreak // netpollBreak: wake the blocked poller
@@ -78,6 +78,10 @@ const (
 	EvDeadlock // checkdead fired; Text = the runtime's message
 	EvExit     // the process exits with status N
 	EvLimit    // a configured limit was reached; Text says which
+
+	// Timers of package time, in a P's heap (timerchan.go).
+	EvTimerMod // timer N on P's heap was stopped or reset by M in place: Arg = its when (0: stopped), Flag = marked for removal; P moves its entry later
+	EvTimerDel // P's heap dropped timer N, stopped or no longer waited on, without firing it
 
 	evKindCount
 )
@@ -98,6 +102,7 @@ var evNames = [...]string{
 	EvIOReady: "IOReady", EvNetpoll: "Netpoll", EvNetpollBreak: "NetpollBreak", EvSchedTrace: "SchedTrace",
 	EvSTWStart: "STWStart", EvSTWDone: "STWDone", EvOutput: "Output", EvMainStart: "MainStart",
 	EvDeadlock: "Deadlock", EvExit: "Exit", EvLimit: "Limit",
+	EvTimerMod: "TimerMod", EvTimerDel: "TimerDel",
 }
 
 func (k EvKind) String() string {
@@ -188,6 +193,10 @@ const (
 	BySysmon
 	BySTW
 	ByExitsyscall
+	// Which kind of timer of package time (EvTimerAdd, EvTimerFire,
+	// EvTimerMod, EvTimerDel; EvGoCreate of an AfterFunc's G).
+	TimerChan // a time.Timer or Ticker: it sends on its channel
+	TimerFunc // a time.AfterFunc: it starts a goroutine
 	reasonCount
 )
 
@@ -207,6 +216,7 @@ var reasonNames = [...]string{RNone: "",
 	WakeIO: "io", WakeTimer: "timer", WakeBreak: "break",
 	LimitEvents: "events", LimitTime: "time", LimitGoroutines: "goroutines", LimitThreads: "threads", LimitProgram: "program",
 	BySysmon: "sysmon", BySTW: "stw", ByExitsyscall: "exitsyscall",
+	TimerChan: "chan", TimerFunc: "func",
 }
 
 func (r Reason) String() string {
@@ -313,6 +323,9 @@ const (
 	WaitUpdateMaxProcs
 	WaitPreempted
 	WaitSemacquire
+	WaitSyncRWMutexRLock
+	WaitSyncRWMutexLock
+	WaitSyncCondWait
 	waitReasonCount
 )
 
@@ -322,6 +335,7 @@ var waitReasonNames = [...]string{WaitNone: "", WaitChanReceive: "chan receive",
 	WaitSyncMutexLock: "sync.Mutex.Lock", WaitSyncWaitGroupWait: "sync.WaitGroup.Wait",
 	WaitForceGCIdle: "force gc (idle)", WaitGCSweepWait: "GC sweep wait", WaitGCScavengeWait: "GC scavenge wait",
 	WaitFinalizerWait: "finalizer wait", WaitUpdateMaxProcs: "GOMAXPROCS updater (idle)", WaitPreempted: "preempted", WaitSemacquire: "semacquire",
+	WaitSyncRWMutexRLock: "sync.RWMutex.RLock", WaitSyncRWMutexLock: "sync.RWMutex.Lock", WaitSyncCondWait: "sync.Cond.Wait",
 }
 
 func (w WaitReason) String() string {

@@ -14,6 +14,11 @@ func (s *Sim) runG(m *M) {
 		if g == nil {
 			panic(fmt.Sprintf("core.runG: M%d has no G", m.ID))
 		}
+		if len(g.timerChans) > 0 {
+			// Back from a receive or select on timer channels
+			// (chan.go:chanrecv, select.go:selectgo → unblockTimerChan).
+			s.unblockTimerChans(m, g)
+		}
 		// Resume an op that was interrupted by parking or computing.
 		if g.opStarted {
 			switch g.opKind {
@@ -36,11 +41,17 @@ func (s *Sim) runG(m *M) {
 						return
 					}
 				}
+			case OpSemacquire:
+				if s.semacquireResume(m, g) {
+					s.afterPark(m)
+					return
+				}
 			case OpSend:
 				if g.sendClosed {
 					g.sendClosed = false
-					s.panicG(g, "send on closed channel")
-					return
+					if !s.opPanic(g, "send on closed channel") {
+						return
+					}
 				}
 			case OpGOMAXPROCS:
 				// Woken from worldsema: try again.
@@ -55,8 +66,9 @@ func (s *Sim) runG(m *M) {
 			case OpSelect:
 				if g.sendClosed {
 					g.sendClosed = false
-					s.panicG(g, "send on closed channel")
-					return
+					if !s.opPanic(g, "send on closed channel") {
+						return
+					}
 				}
 			}
 			g.opStarted = false
@@ -196,7 +208,8 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		return c.Op, true
 	case OpChanLen, OpChanCap:
 		// chan.go:chanlen and chancap read the channel without its lock.
-		if ch := s.chanByID(op.Obj); ch != nil {
+		// A synchronous timer channel presents itself as unbuffered.
+		if ch := s.chanByID(op.Obj); ch != nil && ch.timer == nil {
 			g.res.N = int64(len(ch.buf))
 			if op.Kind == OpChanCap {
 				g.res.N = int64(ch.cap)
@@ -271,6 +284,18 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		}
 		s.stopTheWorld(m, g, int(op.N))
 		return 0, false
+	case OpGC:
+		// mgc.go:GC stops the world twice around a concurrent mark; the
+		// simulator has no collector and stops it once, for op.D. A GC
+		// asked for while another stop is under way is skipped.
+		if s.stw.active {
+			return c.Op, true
+		}
+		custom := s.sched.customGOMAXPROCS
+		s.stopTheWorld(m, g, s.procs)
+		s.sched.customGOMAXPROCS = custom
+		s.stw.pause = op.D
+		return 0, false
 	case OpNumGoroutine:
 		g.res = Result{N: int64(s.numGoroutine())}
 		return c.Op, true
@@ -310,6 +335,11 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		return 0, false
 	case OpNone:
 		return c.Op, true
+	case OpNewSema, OpSemacquire, OpSemrelease, OpNewNotifyList, OpNotifyListAdd, OpNotifyListWait,
+		OpNotifyListNotifyOne, OpNotifyListNotifyAll, OpTryLock, OpFatal:
+		return s.doSemaOp(m, g, op) // sema.go
+	case OpNewTimer, OpTimerStop, OpTimerReset:
+		return s.doTimerOp(m, g, op) // timerchan.go
 	}
 	panic(fmt.Sprintf("core.doOp: op %v not handled", op.Kind))
 }

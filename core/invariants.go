@@ -59,6 +59,9 @@ func (s *Sim) checkStructural() error {
 			return fmt.Errorf("I16: P%d timer heap out of order", pp.ID)
 		}
 		for _, t := range pp.timers.h {
+			if t.tt != nil {
+				continue // checkTimeTimers
+			}
 			if t.p != pp || t.g.timer != t {
 				return fmt.Errorf("I16: timer of G%d misfiled on P%d", t.g.ID, pp.ID)
 			}
@@ -94,6 +97,12 @@ func (s *Sim) checkStructural() error {
 		if err := place(g, LocGFree, "sched.gFree"); err != nil {
 			return err
 		}
+	}
+	if err := s.checkSemas(); err != nil { // sema.go
+		return err
+	}
+	if err := s.checkTimeTimers(); err != nil { // timerchan.go
+		return err
 	}
 	for _, m := range s.allm {
 		if m.p != nil && m.p.m != m {

@@ -71,6 +71,9 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	if system {
 		e.Arg = 1
 	}
+	if s.goFuncTimer != 0 {
+		e.Why = TimerFunc // time/sleep.go:goFunc, right after the timer's EvTimerFire
+	}
 	s.emit(&e)
 	s.runqput(pp, g, true)
 	if s.sched.mainStarted {

@@ -7,7 +7,8 @@ type stwState struct {
 	g        *G
 	newprocs int
 	gen      uint32
-	waiters  []*G // Gs waiting for worldsema
+	waiters  []*G     // Gs waiting for worldsema
+	pause    Duration // runtime.GC: how long the world stays stopped
 }
 
 // stwRepreempt is how often a waiting stop-the-world re-preempts
@@ -74,6 +75,13 @@ func (s *Sim) stwCheck() {
 		s.schedule(s.now+Time(stwRepreempt), actSTWCheck, nil, s.stw.gen, 0)
 		return
 	}
+	if d := s.stw.pause; d > 0 {
+		// Stopped: runtime.GC's pause, then the world restarts.
+		s.stw.pause = 0
+		s.stw.gen++
+		s.schedule(s.now+Time(d), actSTWCheck, nil, s.stw.gen, 0)
+		return
+	}
 	s.startTheWorld()
 }
 
@@ -129,9 +137,11 @@ func (s *Sim) startTheWorld() {
 	s.resizeAllp(n)
 	s.allp = s.allp[:n]
 	s.procs = n
-	e := ev(EvProcResize)
-	e.N, e.Arg = int64(old), int64(n)
-	s.emit(&e)
+	if n != old { // runtime.GC restarts the world with the same Ps
+		e := ev(EvProcResize)
+		e.N, e.Arg = int64(old), int64(n)
+		s.emit(&e)
+	}
 	runnable := s.putIdlePs(cur)
 	s.stealOrder.reset(uint32(n))
 	s.sched.gcwaiting = false
@@ -213,17 +223,7 @@ func (s *Sim) destroyP(pp, cur *P) {
 		s.globrunqputhead(g)
 		moved++
 	}
-	for pp.timers.len() > 0 {
-		t := pp.timers.remove(0)
-		t.p = cur
-		t.g.locP = cur
-		s.seq++
-		t.seq = s.seq
-		cur.timers.push(t)
-		te := ev(EvTimerAdd)
-		te.G, te.P, te.P2, te.Arg = t.g.ID, cur.ID, pp.ID, int64(t.when)
-		s.emit(&te)
-	}
+	s.takeTimers(pp, cur) // timerchan.go
 	for _, g := range pp.gFree {
 		s.sched.gFree = append(s.sched.gFree, g)
 		setLoc(g, LocGFree, nil)

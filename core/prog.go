@@ -40,6 +40,28 @@ const (
 	OpLimit                 // the program exceeded a limit of its own (Text says which): the run ends
 	OpChanLen               // len(Obj): Result.N (chanlen reads the count without the lock)
 	OpChanCap               // cap(Obj): Result.N
+	// Runtime semaphores and notify lists (sema.go; see core/sema.go).
+	OpNewSema             // a new runtime semaphore (count 0); Result.Obj
+	OpSemacquire          // semacquire1(Obj): N&SemaLIFO queues at the head; parks with Reason
+	OpSemrelease          // semrelease1(Obj): N&SemaHandoff hands the count and the P to the waiter
+	OpNewNotifyList       // a new notifyList (sync.Cond); Result.Obj
+	OpNotifyListAdd       // notifyListAdd(Obj): Result.N is the ticket
+	OpNotifyListWait      // notifyListWait(Obj, ticket N)
+	OpNotifyListNotifyOne // notifyListNotifyOne(Obj) (Cond.Signal)
+	OpNotifyListNotifyAll // notifyListNotifyAll(Obj) (Cond.Broadcast)
+	OpTryLock             // Obj.TryLock() on a sync.Mutex: Result.Ok
+	OpFatal               // sync's fatal(Text): "fatal error: Text", unrecoverable
+	// Timers of package time (timerchan.go).
+	// OpNewTimer arms a timer due D from now (now if D <= 0), then every N
+	// ns if N > 0 (a Ticker). Without Name it is a Timer or Ticker: it sends
+	// on a new channel, Val(when) if Val is a func(Time) any, else the Time
+	// it was due. With Name it is an AfterFunc timer: each firing starts a
+	// G named Name running the Program Val makes (a func() Program) or Body.
+	// Result.Obj is the timer, Result.N its channel (0 for AfterFunc).
+	OpNewTimer
+	OpTimerStop  // Stop timer Obj: Result.Ok says it had not fired yet
+	OpTimerReset // Reset timer Obj to D from now, period N: Result.Ok says it was active
+	OpGC         // runtime.GC: one stop-the-world pause (the simulator has no collector)
 
 	// Internal ops of runtime.main (faithful start-up).
 	opStartSysmon
@@ -53,6 +75,9 @@ var opNames = [...]string{"none", "compute", "go", "gosched", "return", "goexit"
 	"netread", "makechan", "send", "recv", "close", "select", "newmutex", "lock", "unlock", "newwaitgroup", "wgadd",
 	"wgwait", "lockosthread", "unlockosthread", "gomaxprocs", "numgoroutine", "now", "print", "parkforever", "loop", "panic", "limit",
 	"chanlen", "chancap",
+	"newsema", "semacquire", "semrelease", "newnotifylist", "notifylistadd", "notifylistwait", "notifylistnotifyone",
+	"notifylistnotifyall", "trylock", "fatal",
+	"newtimer", "timerstop", "timerreset", "gc",
 	"startsysmon", "lockinternal", "unlockinternal", "mainstarted", "usermain"}
 
 func (k OpKind) String() string {
@@ -97,6 +122,18 @@ type Result struct {
 	N    int64 // GOMAXPROCS, NumGoroutine, Now
 	Obj  int64 // a new channel, mutex or WaitGroup
 	Case int   // select: the chosen case, -1 for default
+	// Panic is set when the op panicked (send on or close of a closed
+	// channel, a negative WaitGroup counter) and the Program is a
+	// Recoverer: the goroutine goes on running and the program panics
+	// with this message, which it may recover.
+	Panic string
+}
+
+// Recoverer is a Program that handles the runtime's panics itself (the
+// scene VM, where they are recoverable as in Go). For other Programs a
+// panic ends the process.
+type Recoverer interface {
+	Recovers() bool
 }
 
 // Program is a goroutine's behaviour. The simulator calls Next with the

@@ -90,6 +90,9 @@ type G struct {
 	held    *Op      // op fetched but not begun: the G was preempted at its prologue
 	timer   *timer   // its sleep timer while on a heap
 	sudogs  []*sudog // its waiters on channels while in a select
+	// timerChans are the timer channels it blocked on, to unblock when it
+	// runs again (time.go:unblockTimerChan).
+	timerChans []*hchan
 	// schedlink is the intrusive link for gQueue, like g.schedlink.
 	schedlink *G
 
@@ -119,6 +122,11 @@ type G struct {
 	selDone    bool // a select's case was completed by another G
 	mutexRetry bool // woken from a Mutex wait: try again
 	sendClosed bool // woken because the channel it sent on was closed: panics
+	// A semacquire in progress (sema.go:semacquire1): how to queue again
+	// and why it waits; semaTicket is a hand-off's s.ticket.
+	semaLifo   bool
+	semaTicket bool
+	semaReason WaitReason
 }
 
 // Status returns the G's status.

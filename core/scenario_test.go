@@ -34,6 +34,8 @@ type scenarioCase struct {
 	order []string
 	body  []string
 	want  string
+	// comment is the lines of # comments before the case, kept by -rewrite.
+	comment []string
 }
 
 func TestScenarios(t *testing.T) {
@@ -56,7 +58,8 @@ func TestScenarios(t *testing.T) {
 			if name == "" {
 				t.Fatalf("%s:%d: a case needs name=", f, c.line)
 			}
-			var got string
+			// A case that -run leaves out keeps its transcript.
+			got := c.want
 			t.Run(strings.TrimSuffix(filepath.Base(f), ".txt")+"/"+name, func(t *testing.T) {
 				got = runScenario(t, c)
 				if !*rewrite && got != c.want {
@@ -65,6 +68,9 @@ func TestScenarios(t *testing.T) {
 			})
 			if i > 0 {
 				out.WriteString("\n")
+			}
+			for _, l := range c.comment {
+				out.WriteString(l + "\n")
 			}
 			out.WriteString(c.cmd)
 			for _, k := range c.order {
@@ -95,14 +101,27 @@ func quoteArg(v string) string {
 func parseScenarios(file, text string) ([]*scenarioCase, error) {
 	lines := strings.Split(text, "\n")
 	var cases []*scenarioCase
+	var comment []string
 	i := 0
 	for i < len(lines) {
 		l := lines[i]
-		if strings.TrimSpace(l) == "" || strings.HasPrefix(l, "#") {
+		if strings.HasPrefix(l, "#") {
+			comment = append(comment, l)
 			i++
 			continue
 		}
-		c := &scenarioCase{file: file, line: i + 1, args: map[string]string{}}
+		if strings.TrimSpace(l) == "" {
+			if len(comment) > 0 {
+				comment = append(comment, "")
+			}
+			i++
+			continue
+		}
+		for len(comment) > 0 && comment[len(comment)-1] == "" {
+			comment = comment[:len(comment)-1]
+		}
+		c := &scenarioCase{file: file, line: i + 1, args: map[string]string{}, comment: comment}
+		comment = nil
 		fields, err := splitArgs(l)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", file, i+1, err)
@@ -247,6 +266,15 @@ func runScenario(t *testing.T, c *scenarioCase) string {
 	s, err := New(cfg, Ops(main...), WithInvariants(), WithObjects(chans, mus, wgs))
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Runtime semaphores and notify lists (sema.go), ids 1, 2, …
+	semas, _ := strconv.Atoi(c.args["semas"])
+	for range semas {
+		s.NewSema()
+	}
+	lists, _ := strconv.Atoi(c.args["notifylists"])
+	for range lists {
+		s.NewNotifyList()
 	}
 	s.RunUntil(until)
 	if err := s.CheckErr(); err != nil {
@@ -413,6 +441,10 @@ func parseOps(src []string, body func(string) ([]Op, error)) ([]Op, []string, er
 			op = Op{Kind: OpWGAdd, Obj: num(1), N: -1}
 		case "wgwait":
 			op = Op{Kind: OpWGWait, Obj: num(1)}
+		case "semacquire", "semrelease", "notifyadd", "notifywait", "notifyone", "notifyall", "trylock", "fatal":
+			op, err = parseSemaOp(f)
+		case "newtimer", "newticker", "afterfunc", "stoptimer", "resettimer", "resetticker":
+			op, err = parseTimerOp(f, body) // timerchan_test.go
 		case "lockos":
 			op.Kind = OpLockOSThread
 		case "unlockos":

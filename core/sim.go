@@ -133,6 +133,7 @@ type Sim struct {
 	mainGoexit  bool
 	startupDone bool
 	templateM   *M
+	goFuncTimer int64 // the AfterFunc timer whose goFunc is running newproc
 }
 
 // Option adjusts how a Sim reports what it does.

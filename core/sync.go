@@ -146,7 +146,7 @@ func (s *Sim) wgAdd(m *M, g *G, id, delta int64) {
 	}
 	wg.count += delta
 	if wg.count < 0 {
-		s.panicG(g, "sync: negative WaitGroup counter")
+		s.opPanic(g, "sync: negative WaitGroup counter")
 		return
 	}
 	if wg.count > 0 || len(wg.waiters) == 0 {

@@ -1,11 +1,14 @@
 package core
 
-// timer is a sleep timer: when it fires, its G is readied
-// (time.go:timer with f = goroutineReady).
+// timer is an entry of a P's timer heap. A sleep timer readies its G when it
+// fires (time.go:timer with f = goroutineReady); the entry of a timer of
+// package time points to it (tt, timerchan.go) and its when is the heap's
+// copy, which may lag behind a Stop or Reset (time.go:timerWhen).
 type timer struct {
 	when Time
 	seq  uint64 // heap order for equal whens: insertion order
 	g    *G
+	tt   *timeTimer
 	p    *P // the P whose heap holds it
 	idx  int
 }
@@ -14,6 +17,12 @@ type timer struct {
 // timerHeapN = 4).
 type timerHeap struct {
 	h []*timer
+	// zombies counts the entries of stopped timers still in h
+	// (timers.zombies); minWhenModified is a lower bound of the new whens
+	// of modified timers whose entries lag, 0 if none
+	// (timers.minWhenModified).
+	zombies         int
+	minWhenModified Time
 }
 
 const timerHeapN = 4
@@ -94,13 +103,17 @@ func (th *timerHeap) remove(i int) *timer {
 	return t
 }
 
-// wakeTime is the earliest when, or 0 if the heap is empty
-// (time.go:timers.wakeTime).
+// wakeTime is when the P must next look at its heap: the earliest entry
+// or the earliest modification, 0 if neither (time.go:timers.wakeTime).
 func (th *timerHeap) wakeTime() Time {
-	if len(th.h) == 0 {
-		return 0
+	var when Time
+	if len(th.h) > 0 {
+		when = th.h[0].when
 	}
-	return th.h[0].when
+	if next := th.minWhenModified; when == 0 || next != 0 && next < when {
+		when = next
+	}
+	return when
 }
 
 // ordered reports whether the heap property holds (for invariants).
@@ -122,23 +135,20 @@ func (s *Sim) timeSleep(m *M, g *G, d Duration) {
 	s.timerAdd(pp, g, g.sleepWhen)
 }
 
-// timerAdd puts a timer for g on pp's heap; if it became the earliest, the
-// poller or a spinning M must notice (time.go:timer.maybeAdd, wakeNetPoller).
+// timerAdd puts a timer for g on pp's heap, after cleaning the heap's head;
+// if it is due before anything the heap would wake for, the poller or a
+// spinning M must notice (time.go:timer.maybeAdd, wakeNetPoller).
 func (s *Sim) timerAdd(pp *P, g *G, when Time) {
-	if !s.sched.netpollInited {
-		// Timers need the netpoller to sleep until they are due
-		// (time.go:timers.addHeap calls netpollGenericInit).
-		s.sched.netpollInited = true
-	}
-	s.seq++
-	t := &timer{when: when, seq: s.seq, g: g, p: pp}
+	s.cleanHead(pp.m, pp)
+	wt := pp.timers.wakeTime()
+	t := &timer{when: when, g: g}
 	g.timer = t
-	pp.timers.push(t)
+	s.addHeap(pp, t)
 	setLoc(g, LocTimer, pp)
 	e := ev(EvTimerAdd)
 	e.G, e.P, e.Arg = g.ID, pp.ID, int64(when)
 	s.emit(&e)
-	if pp.timers.h[0] == t {
+	if wt == 0 || when < wt {
 		s.wakeNetPoller(when)
 	}
 }
@@ -163,21 +173,9 @@ func (s *Sim) checkTimers(m *M, pp *P) (Time, bool) {
 
 // runTimers runs the expired timers of victim on m, whose P is pp: each
 // fired timer readies its G into pp's runnext, so the last to fire runs first
-// (runtime-facts 9.3).
+// (runtime-facts 9.3). See timersCheck (timerchan.go).
 func (s *Sim) runTimers(m *M, pp, victim *P, now Time) (Time, bool) {
-	ran := false
-	for victim.timers.len() > 0 && victim.timers.h[0].when <= now {
-		t := victim.timers.remove(0)
-		g := t.g
-		g.timer = nil
-		setLoc(g, LocWait, nil)
-		e := ev(EvTimerFire)
-		e.G, e.M, e.P, e.P2 = g.ID, mid(m), pp.ID, victim.ID
-		s.emit(&e)
-		s.ready(m, nil, g, true)
-		ran = true
-	}
-	return victim.timers.wakeTime(), ran
+	return s.timersCheck(m, pp, victim, now)
 }
 
 // checkTimersNoP returns the earliest timer over all Ps, or 0

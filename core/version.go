@@ -40,19 +40,25 @@ type Features struct {
 	// NetpollBreak: a poller blocked on an earlier timer is woken through the
 	// eventfd when an earlier timer is added (1.14+, wakeNetPoller).
 	NetpollBreak bool
+	// SyncTimerChan: the channel of a time.Timer or Ticker is synchronous
+	// (unbuffered to the program; Stop and Reset discard an unreceived
+	// value) and its timer sits in a heap only while a G is blocked on it
+	// (1.23+, time.go:needsAdd, blockTimerChan, maybeRunChan). Without it
+	// the timer is always in a heap and fills a one-slot buffer.
+	SyncTimerChan bool
 }
 
 // Go126 is the default: the Go 1.26.8 runtime.
 func Go126() Features {
 	return Features{Name: "go1.26", AsyncPreempt: true, SyscallStealBack: true, InjectLocal: true,
 		NeedSpinning: true, STWPreemptRunnext: true, SchedticksInTrace: true, UpdateMaxProcs: true,
-		NetpollBreak: true}
+		NetpollBreak: true, SyncTimerChan: true}
 }
 
 // Go125 has _Psyscall and no 1.26 syscall steal-back or schedticks list.
 func Go125() Features {
 	return Features{Name: "go1.25", AsyncPreempt: true, PSyscall: true, InjectLocal: true,
-		NeedSpinning: true, UpdateMaxProcs: true, NetpollBreak: true}
+		NeedSpinning: true, UpdateMaxProcs: true, NetpollBreak: true, SyncTimerChan: true}
 }
 
 // Go114 adds asynchronous preemption to 1.13; per-P timers and netpollBreak.

@@ -37,10 +37,16 @@ type PView struct {
 	Timers    []TimerView // in the order they were added
 }
 
-// TimerView is a sleep timer on a P's heap.
+// TimerView is a timer on a P's heap: G's sleep timer, or (Timer != 0)
+// a timer of package time.
 type TimerView struct {
-	G    int64
-	When Time
+	G     int64
+	When  Time
+	Timer int64  // the time.Timer, Ticker or AfterFunc timer; 0 for a sleep timer
+	Kind  Reason // TimerChan or TimerFunc
+	// Zombie: stopped, or nobody waits on its channel; the P drops its
+	// entry when it next cleans its heap.
+	Zombie bool
 }
 
 // MView is one M in a World.
@@ -381,6 +387,26 @@ func (w *World) Apply(e *Event) {
 		w.m(e.M).State = MSleeping
 	case EvNeedSpinning:
 		w.NeedSpinning = e.N != 0
+	case EvTimerAdd, EvTimerFire, EvTimerMod, EvTimerDel:
+		if e.N != 0 && e.G == 0 {
+			w.timeTimer(e)
+			break
+		}
+		w.sleepTimer(e, g)
+	case EvSTWStart:
+		w.STW = true
+	case EvSTWDone:
+		w.STW = false
+	case EvDeadlock, EvLimit:
+		w.Fatal = e.Text
+	case EvExit:
+		w.Done, w.ExitCode = true, int(e.N)
+	}
+}
+
+// sleepTimer folds the events of G's sleep timer.
+func (w *World) sleepTimer(e *Event, g *GView) {
+	switch e.Kind {
 	case EvTimerAdd:
 		p := w.P(e.P)
 		if g.Loc == LocTimer {
@@ -391,13 +417,43 @@ func (w *World) Apply(e *Event) {
 	case EvTimerFire:
 		w.detach(g)
 		g.Loc = LocWait
-	case EvSTWStart:
-		w.STW = true
-	case EvSTWDone:
-		w.STW = false
-	case EvDeadlock, EvLimit:
-		w.Fatal = e.Text
-	case EvExit:
-		w.Done, w.ExitCode = true, int(e.N)
+	}
+}
+
+// timeTimer folds the events of timer e.N of package time.
+func (w *World) timeTimer(e *Event) {
+	drop := func(p *PView) {
+		if p != nil {
+			p.Timers = slices.DeleteFunc(p.Timers, func(t TimerView) bool { return t.G == 0 && t.Timer == e.N })
+		}
+	}
+	find := func(p *PView) *TimerView {
+		if p != nil {
+			for i := range p.Timers {
+				if t := &p.Timers[i]; t.G == 0 && t.Timer == e.N {
+					return t
+				}
+			}
+		}
+		return nil
+	}
+	switch e.Kind {
+	case EvTimerAdd:
+		drop(w.P(e.P2)) // moved from a destroyed P
+		if p := w.P(e.P); p != nil {
+			p.Timers = append(p.Timers, TimerView{Timer: e.N, Kind: e.Why, When: Time(e.Arg)})
+		}
+	case EvTimerFire:
+		if e.Arg == 0 {
+			drop(w.P(e.P2))
+		} else if t := find(w.P(e.P2)); t != nil {
+			t.When, t.Zombie = Time(e.Arg), false
+		}
+	case EvTimerMod:
+		if t := find(w.P(e.P)); t != nil {
+			t.When, t.Zombie = Time(e.Arg), e.Flag
+		}
+	case EvTimerDel:
+		drop(w.P(e.P))
 	}
 }

@@ -659,7 +659,7 @@ func HighlightRoles(e *core.Event, narrow bool) []string {
 		return []string{"netpoll"}
 	case core.EvSysmonWake, core.EvSysmonSleep:
 		return []string{"sysmon"}
-	case core.EvTimerAdd:
+	case core.EvTimerAdd, core.EvTimerMod, core.EvTimerDel:
 		return []string{timers(e.P)}
 	case core.EvTimerFire:
 		v := e.P2

@@ -378,6 +378,8 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 			on = " on " + p
 		}
 		switch {
+		case e.Why == core.TimerFunc:
+			return fmt.Sprintf("An AfterFunc timer fired: %s started %s%s%s, into the runnext slot of the P that ran the timer.", m, g, on, what)
 		case e.G2 == 0:
 			return fmt.Sprintf("The process started: %s was created%s%s.", g, on, what)
 		case e.Arg == 1:
@@ -626,6 +628,12 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		return fmt.Sprintf("sysmon woke after sleeping %s to check for long-running Gs and system calls.", FormatTime(core.Time(e.N)))
 	case core.EvSysmonSleep:
 		return fmt.Sprintf("Every P was idle: sysmon slept deeply until %s.", FormatTime(core.Time(e.Arg)))
+	case core.EvTimerAdd, core.EvTimerFire, core.EvTimerMod, core.EvTimerDel:
+		if e.G == 0 && e.N != 0 || e.Kind == core.EvTimerMod || e.Kind == core.EvTimerDel {
+			return narrateTimeTimer(e)
+		}
+	}
+	switch e.Kind {
 	case core.EvTimerAdd:
 		if e.P < 0 {
 			return fmt.Sprintf("%s's sleep timer was added; it fires at %s.", g, FormatTime(core.Time(e.Arg)))
@@ -687,6 +695,51 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		return "The run stopped at a limit: " + e.Text
 	}
 	return fmt.Sprintf("Event %s.", e.Kind)
+}
+
+// narrateTimeTimer tells the events of a timer of package time.
+func narrateTimeTimer(e *core.Event) string {
+	p, m := pname(e.P), mname(e.M)
+	what := fmt.Sprintf("The time.Timer or Ticker %d", e.N)
+	if e.Why == core.TimerFunc {
+		what = fmt.Sprintf("The AfterFunc timer %d", e.N)
+	}
+	at := FormatTime(core.Time(e.Arg))
+	switch e.Kind {
+	case core.EvTimerAdd:
+		if e.P2 >= 0 {
+			return fmt.Sprintf("%s moved from the destroyed %s to %s's heap (due at %s).", what, pname(e.P2), p, at)
+		}
+		if e.Why == core.TimerFunc {
+			return fmt.Sprintf("%s went on %s's timer heap; it fires at %s.", what, p, at)
+		}
+		return fmt.Sprintf("%s went on %s's timer heap, due at %s: since Go 1.23 a channel timer is in a heap only while a G is blocked on its channel.", what, p, at)
+	case core.EvTimerFire:
+		by := fmt.Sprintf("%s on %s ran it", m, p)
+		switch {
+		case e.P < 0 || e.M < 0:
+			by = "it ran"
+		case e.P2 < 0:
+			by = fmt.Sprintf("a receive on %s found it expired and ran it on the spot", m)
+		case e.P2 != e.P:
+			by = fmt.Sprintf("%s on %s ran %s's expired timers", m, p, pname(e.P2))
+		}
+		then := "sent the time on its channel"
+		if e.Why == core.TimerFunc {
+			then = "starts its function in a new goroutine"
+		}
+		next := ""
+		if e.Arg != 0 {
+			next = "; it fires next at " + at
+		}
+		return fmt.Sprintf("%s fired: %s and %s%s.", what, by, then, next)
+	case core.EvTimerMod:
+		if e.Flag {
+			return fmt.Sprintf("%s was stopped, or nobody waits on its channel any more: it stays on %s's heap, marked for removal.", what, p)
+		}
+		return fmt.Sprintf("%s on %s's heap now fires at %s; %s moves its entry when it next looks at its heap.", what, p, at, p)
+	}
+	return fmt.Sprintf("%s left %s's heap without firing: it was stopped or nobody waited on it.", what, p)
 }
 
 func handoffWhy(r core.Reason) string {

@@ -160,7 +160,8 @@ func waitState(w core.WaitReason) GState {
 		return StateWaitSleep
 	case core.WaitIOWait:
 		return StateWaitIO
-	case core.WaitSyncMutexLock, core.WaitSyncWaitGroupWait, core.WaitSemacquire:
+	case core.WaitSyncMutexLock, core.WaitSyncWaitGroupWait, core.WaitSemacquire,
+		core.WaitSyncRWMutexRLock, core.WaitSyncRWMutexLock, core.WaitSyncCondWait:
 		return StateWaitSync
 	case core.WaitPreempted:
 		return StatePreempted
