@@ -32,15 +32,24 @@ test-wasm:
 	PATH=$$PATH:$$($(GO) env GOROOT)/lib/wasm GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/...
 
 # bench runs the Go benchmarks, then the report that compares the simulator
-# with the real runtime (and measures its memory), on one P, then the
-# player's benchmarks (bench-player), the website's (bench-site) and the
-# desktop app's (bench-desktop).
+# with the real runtime (and measures its memory), on one P, then the VM's
+# speed on CPU-bound programs against the same programs compiled (bench-vm),
+# then the player's benchmarks (bench-player), the website's (bench-site)
+# and the desktop app's (bench-desktop).
 bench:
 	GOMAXPROCS=1 $(GO) test -run '^$$' -bench . -benchmem $(BENCH_PKGS)
 	GOMAXPROCS=1 $(GO) run ./cmd/benchreport
+	$(GO) run ./cmd/vmbench
 	@$(MAKE) --no-print-directory bench-player
 	@$(MAKE) --no-print-directory bench-site
 	@$(MAKE) --no-print-directory bench-desktop
+
+# bench-vm compares CPU-bound programs interpreted by script/vm, natively
+# and in WebAssembly under Node, with the same programs compiled
+# (cmd/vmbench; VMBENCH_FLAGS='-reps 9 -only fib,sieve' to change it).
+.PHONY: bench-vm
+bench-vm:
+	$(GO) run ./cmd/vmbench $(VMBENCH_FLAGS)
 
 fuzz:
 	$(GO) test ./core -run '^$$' -fuzz FuzzSim -fuzztime $(FUZZTIME)

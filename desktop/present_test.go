@@ -228,9 +228,12 @@ func TestPresentFromTheToolbarAndBackKeepsTheReadersPlace(t *testing.T) {
 }
 
 func TestAPresenterWindowThatDiesIsNoticedAndTheTalkGoesOn(t *testing.T) {
-	// A presenter "window" that exits at once, as one whose process
-	// crashed or that the presenter closed.
-	_, m := newPresentApp(t, Options{Present: &PresentOptions{Exe: "/bin/true"}})
+	// A presenter "window" that exits soon, as one whose process crashed
+	// or that the presenter closed. It lives a little, so that the tick
+	// that starts it cannot also see it end on a loaded machine.
+	exe := filepath.Join(t.TempDir(), "presenter")
+	require.NoError(t, os.WriteFile(exe, []byte("#!/bin/sh\nsleep 0.3\n"), 0o755))
+	_, m := newPresentApp(t, Options{Present: &PresentOptions{Exe: exe}})
 	ptick(t, m, nil, "p")
 	require.NotNil(t, m.child, "p starts the presenter window")
 	deadline := time.Now().Add(10 * time.Second)

@@ -2,8 +2,10 @@ package script
 
 import (
 	"errors"
+	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -20,13 +22,23 @@ type Compiled struct {
 	// MaxInstructions bounds the instructions one run may execute, so that
 	// a scene stuck in a loop ends with a clear message.
 	MaxInstructions int64
+	// NoSummaries interprets every loop iteration by iteration (tests).
+	NoSummaries bool
 }
 
 // Compile lowers a checked scene to SSA (golang.org/x/tools/go/ssa, with
 // generics instantiated) together with the prelude packages it imports,
 // and compiles that for the VM.
-func Compile(sc *Scene) (*Compiled, error) {
-	prog := ssa.NewProgram(sc.fset, ssa.InstantiateGenerics)
+func Compile(sc *Scene) (c *Compiled, err error) {
+	// The SSA builder panics on input it cannot handle; that is our bug,
+	// reported as the scene's error rather than a crash.
+	defer func() {
+		if e := recover(); e != nil {
+			c, err = nil, Errors{{Pos: token.Position{Filename: sc.Filename, Line: 1, Column: 1}, Msg: fmt.Sprintf("script: the scene could not be compiled: %v", e)}}
+		}
+	}()
+	prog := ssa.NewProgram(sc.fset, ssa.InstantiateGenerics|ssa.BuildSerially)
+	prog.CreatePackage(types.Unsafe, nil, nil, true)
 	for _, p := range sc.imp.order {
 		prog.CreatePackage(sc.imp.pkgs[p], sc.imp.files[p], sc.imp.infos[p], true)
 	}
@@ -73,6 +85,7 @@ func atoi(s string) int {
 func (c *Compiled) NewSim(cfg core.Config, opts ...core.Option) (*core.Sim, error) {
 	cfg.NoFinalizerG = !c.Scene.LinksOS()
 	c.prog.MaxInstructions = c.MaxInstructions
+	c.prog.NoSummaries = c.NoSummaries
 	run := c.prog.NewRun(cfg.Seed)
 	return core.New(cfg, run.Main(), opts...)
 }

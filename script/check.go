@@ -46,6 +46,11 @@ func (sc *Scene) check() error {
 		return errs
 	}
 	sc.imp = newPreludeImporter(sc.fset)
+	// The runtime's error types are the VM's panics' values, whether or
+	// not the scene imports runtime.
+	if _, err := sc.imp.Import("runtime"); err != nil {
+		return Errors{{Pos: token.Position{Filename: sc.Filename, Line: 1, Column: 1}, Msg: err.Error()}}
+	}
 	sc.info = newInfo()
 	conf := types.Config{
 		Importer:  sc.imp,
@@ -57,6 +62,10 @@ func (sc *Scene) check() error {
 				return
 			}
 			if sc.inHeader(te.Pos) {
+				// The implied imports: only a broken library fails there.
+				if strings.Contains(te.Msg, "could not import") {
+					errs = append(errs, Diagnostic{Pos: token.Position{Filename: sc.Filename, Line: 1, Column: 1}, Msg: te.Msg})
+				}
 				return
 			}
 			// One line per message: go/types puts have/want on lines of

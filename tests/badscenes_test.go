@@ -68,7 +68,7 @@ var badCases = []badCase{
 	// What Go has and scenes do not.
 	{name: "import_net", kind: diagnostic, pos: "import_net.go:3:8", want: `import "net/http" is not supported in scenes`},
 	{name: "import_unsafe", kind: diagnostic, pos: "import_unsafe.go:3:8", want: "unsafe is not supported in scenes"},
-	{name: "missing_library", kind: diagnostic, pos: "missing_library.go:6:10", want: "runtime.GC is not supported in scenes"},
+	{name: "missing_library", kind: diagnostic, pos: "missing_library.go:6:10", want: "runtime.SetFinalizer is not supported in scenes"},
 	// Type errors and undefined names.
 	{name: "wrong_type", kind: diagnostic, pos: "wrong_type.go:4:14", want: `cannot use "three" (untyped string constant) as int value`},
 	{name: "wrong_arg_count", kind: diagnostic, pos: "wrong_arg_count.go:6:8", want: "too many arguments in call to greet"},

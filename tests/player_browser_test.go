@@ -164,7 +164,7 @@ func TestPlayerBrowserShowsSceneErrors(t *testing.T) {
 	ctx := playerChromium(t, 800, 600)
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	page := playerPageURL(base, "func main() {\n\truntime.GC()\n}\n", url.Values{})
+	page := playerPageURL(base, "func main() {\n\truntime.SetFinalizer(new(int), nil)\n}\n", url.Values{})
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(page)))
 	msg, err := chromedp.Run(ctx, chromedp.Poll[string](`window.gmpbookStatus && window.gmpbookStatus.error`,
 		chromedp.WithPollingTimeout(time.Minute)))

@@ -65,6 +65,17 @@ func (c *fnCompiler) builtin(blk *block, b *ssa.Builtin, cc *ssa.CallCommon, arg
 // builtinFunc makes a function value of a builtin, for go and defer.
 func (p *Program) builtinFunc(name string, cc *ssa.CallCommon, argTypes []types.Type) *Func {
 	impl := p.builtinImpl(name, cc, argTypes)
+	if name == "recover" {
+		// defer recover() in F: when F returns (normally, or after a
+		// panic of its own was recovered), it is as if F called recover,
+		// and F may be a deferred call that stops a panic; while F itself
+		// unwinds, the panic machinery calls it and it recovers nothing.
+		impl = func(c *Call) {
+			if c.fr != nil && c.fr.mode != modeUnwind {
+				c.t.recover(c.fr)
+			}
+		}
+	}
 	sig := cc.Signature()
 	fn := p.ssa.NewFunction("builtin."+name, sig, "builtin")
 	f := &Func{Name: name, ssa: fn, prog: p, native: impl, built: true}
@@ -226,6 +237,10 @@ func (p *Program) builtinImpl(name string, cc *ssa.CallCommon, argTypes []types.
 		return func(c *Call) {
 			c.Return(Value{R: complex(c.Args[0].F(), c.Args[1].F())})
 		}
+	case "ssa:deferstack":
+		// The defer stack of the function that owns a range-over-func
+		// loop: its frame.
+		return func(c *Call) { c.Return(Value{R: c.fr}) }
 	case "ssa:wrapnilchk":
 		return func(c *Call) {
 			if c.Args[0].R == nil {
@@ -358,10 +373,17 @@ func printBuiltin(t types.Type, v Value) string {
 		case u.Info()&types.IsString != 0:
 			return v.S()
 		case u.Info()&types.IsFloat != 0:
-			return printFloat(v.F())
+			// print.go:printfloat64: strconv's shortest form since Go 1.2x.
+			if u.Kind() == types.Float32 {
+				return strconv.FormatFloat(v.F(), 'g', -1, 32)
+			}
+			return strconv.FormatFloat(v.F(), 'g', -1, 64)
 		case u.Info()&types.IsComplex != 0:
 			z, _ := v.R.(complex128)
-			return "(" + printFloat(real(z)) + printFloat(imag(z)) + "i)"
+			if u.Kind() == types.Complex64 {
+				return strconv.FormatComplex(z, 'g', -1, 64)
+			}
+			return strconv.FormatComplex(z, 'g', -1, 128)
 		case isUnsigned(u):
 			return strconv.FormatUint(v.N, 10)
 		case u.Info()&types.IsInteger != 0:
@@ -380,34 +402,13 @@ func printBuiltin(t types.Type, v Value) string {
 		return pseudoAddr(v.R)
 	case *types.Slice:
 		s, _ := v.R.([]Value)
-		return "[" + strconv.Itoa(len(s)) + "/" + strconv.Itoa(cap(s)) + "]" + pseudoAddr(s)
+		addr := "0x0"
+		if s != nil {
+			addr = pseudoAddr(s)
+		}
+		return "[" + strconv.Itoa(len(s)) + "/" + strconv.Itoa(cap(s)) + "]" + addr
 	}
 	return "?"
-}
-
-// printFloat is the runtime's printfloat: +d.dddddde+dd.
-func printFloat(f float64) string {
-	switch {
-	case math.IsNaN(f):
-		return "NaN"
-	case math.IsInf(f, 1):
-		return "+Inf"
-	case math.IsInf(f, -1):
-		return "-Inf"
-	}
-	s := strconv.FormatFloat(f, 'e', 6, 64)
-	// Go's runtime writes the exponent with at least three digits and a
-	// sign on the mantissa.
-	mant, exp, _ := strings.Cut(s, "e")
-	if !strings.HasPrefix(mant, "-") {
-		mant = "+" + mant
-	}
-	sign := exp[:1]
-	digits := exp[1:]
-	for len(digits) < 3 {
-		digits = "0" + digits
-	}
-	return mant + "e" + sign + digits
 }
 
 // pseudoAddr is a stand-in for an address: the VM has none to show.

@@ -257,11 +257,7 @@ func (t *Thread) dispatch(fn Value, args []Value, argTypes []types.Type, dst int
 	t.calls = true
 	switch mode {
 	case modeDefer:
-		if cl, _ := fn.R.(*Closure); cl == nil {
-			// The real runtime panics when the deferred call runs;
-			// defer of a nil func panics at the defer since Go 1.?:
-			return t.nilDeref()
-		}
+		// A nil function panics when the deferred call runs, not here.
 		t.top.defers = append(t.top.defers, deferred{fn: fn, args: args})
 		return stNext
 	case modeGo:

@@ -92,6 +92,15 @@ func (p *Program) runtimeType(name string) *Type {
 	return nil
 }
 
+// runtimePtrType is *runtime.name.
+func (p *Program) runtimePtrType(name string) *Type {
+	rt := p.runtimeType(name)
+	if rt == nil {
+		return nil
+	}
+	return p.typeOf(types.NewPointer(rt.T))
+}
+
 // errorValue is the value of a panic raised by the VM: a runtime error
 // (runtime.Error, message after "runtime error: ") or a string.
 func (p *Program) errorValue(msg string, runtimeErr bool) Value {
@@ -112,14 +121,14 @@ func (p *Program) plainError(msg string) Value {
 }
 
 func (p *Program) typeError(msg string) Value {
-	if rt := p.runtimeType("TypeAssertionError"); rt != nil {
+	if rt := p.runtimePtrType("TypeAssertionError"); rt != nil {
 		return Value{R: &Iface{T: rt, V: Value{R: &Value{R: &Agg{V: []Value{Str(msg)}}}}}}
 	}
 	return p.errorValue(msg, false)
 }
 
 func (p *Program) panicNilError() Value {
-	if rt := p.runtimeType("PanicNilError"); rt != nil {
+	if rt := p.runtimePtrType("PanicNilError"); rt != nil {
 		return Value{R: &Iface{T: rt, V: Value{R: &Value{R: &Agg{V: []Value{{}}}}}}}
 	}
 	return p.errorValue("panic called with nil argument (use runtime.PanicNilError)", false)

@@ -22,12 +22,24 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		if in.Heap {
 			cost = costAlloc
 		}
+		if in.Heap && c.p.sizes.Sizeof(et) == 0 {
+			// Zero-size objects share one address (malloc.go:zerobase).
+			zb := c.p.zerobase()
+			c.add(blk, cost, func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{R: zb}
+				return stNext
+			})
+			return
+		}
 		c.add(blk, cost, func(t *Thread, fr *frame) status {
 			v := zero(et)
 			fr.regs[dst] = Value{R: &v}
 			return stNext
 		})
 	case *ssa.BinOp:
+		if c.fuse(in) {
+			return // evaluated by the If that follows it
+		}
 		c.binop(blk, in)
 	case *ssa.UnOp:
 		c.unop(blk, in)
@@ -147,6 +159,18 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		})
 	case *ssa.Index:
 		dst, x, ix := c.reg(in), c.operand(in.X), c.operand(in.Index)
+		if b, ok := in.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			c.add(blk, costMem, func(t *Thread, fr *frame) status {
+				s := fr.get(x).S()
+				i := int64(fr.get(ix).N)
+				if i < 0 || i >= int64(len(s)) {
+					return t.indexError(i, len(s))
+				}
+				fr.regs[dst] = Value{N: uint64(s[i])}
+				return stNext
+			})
+			return
+		}
 		c.add(blk, costMem, func(t *Thread, fr *frame) status {
 			a := fr.get(x).R.(*Agg).V
 			i := int64(fr.get(ix).N)
@@ -187,6 +211,10 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 	case *ssa.Go:
 		c.call(blk, in.Common(), -1, modeGo)
 	case *ssa.Defer:
+		if in.DeferStack != nil {
+			c.deferTo(blk, in)
+			return
+		}
 		c.call(blk, in.Common(), -1, modeDefer)
 	case *ssa.RunDefers:
 		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
@@ -202,6 +230,14 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 	case *ssa.Return:
 		res := c.operands(in.Results)
 		c.add(blk, costCall, func(t *Thread, fr *frame) status {
+			// Calls deferred from a range-over-func loop body have no
+			// RunDefers of their own: they run when the function returns.
+			if n := len(fr.defers); n > 0 {
+				d := fr.defers[n-1]
+				fr.defers = fr.defers[:n-1]
+				fr.pc--
+				return t.callValue(d.fn, d.args, -1, true)
+			}
 			out := make([]Value, len(res))
 			for i, r := range res {
 				out[i] = fr.get(r)
@@ -220,10 +256,23 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			return stPanic
 		})
 	case *ssa.If:
-		cond := c.operand(in.Cond)
 		succ := blk.ssa.Succs
 		yes, no := c.f.blocks[succ[0].Index], c.f.blocks[succ[1].Index]
 		yk, nk := predIndex(succ[0], blk.ssa), predIndex(succ[1], blk.ssa)
+		if bin, ok := in.Cond.(*ssa.BinOp); ok && c.fused[bin] {
+			test := c.compare(bin)
+			// The comparison's cost, and the branch's.
+			c.add(blk, 2*costSimple, func(t *Thread, fr *frame) status {
+				if test(fr) {
+					fr.jump(yes, yk)
+				} else {
+					fr.jump(no, nk)
+				}
+				return stNext
+			})
+			return
+		}
+		cond := c.operand(in.Cond)
 		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
 			if fr.get(cond).N != 0 {
 				fr.jump(yes, yk)
@@ -249,7 +298,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		}
 		to := c.f.blocks[blk.ssa.Succs[0].Index]
 		k := predIndex(blk.ssa.Succs[0], blk.ssa)
-		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+		c.add(blk, costJump, func(t *Thread, fr *frame) status {
 			fr.jump(to, k)
 			return stNext
 		})
@@ -574,8 +623,16 @@ func (c *fnCompiler) intBinop(blk *block, in *ssa.BinOp, b *types.Basic, dst int
 	}
 	if b.Kind() == types.Int || b.Kind() == types.Int64 || b.Kind() == types.Uint || b.Kind() == types.Uint64 || b.Kind() == types.Uintptr || b.Kind() == types.UntypedInt {
 		if op == token.ADD {
+			if k, ok := in.Y.(*ssa.Const); ok {
+				n := constValue(k).N
+				c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+					fr.regs[dst] = Value{N: fr.regs[x].N + n}
+					return stNext
+				})
+				return
+			}
 			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
-				fr.regs[dst] = Value{N: fr.get(x).N + fr.get(y).N}
+				fr.regs[dst] = Value{N: fr.regs[x].N + fr.regs[y].N}
 				return stNext
 			})
 			return
@@ -959,17 +1016,16 @@ func (c *fnCompiler) next(blk *block, in *ssa.Next) {
 		})
 		return
 	}
-	tt := in.Type().(*types.Tuple)
-	kt := tt.At(1).Type()
 	c.add(blk, costMap, func(t *Thread, fr *frame) status {
 		it := fr.get(x).R.(*iterator)
 		for it.i < len(it.vals) {
 			e, k := it.vals[it.i], it.keys[it.i]
 			it.i++
-			// Entries deleted during the loop are not produced.
-			if v, ok := it.m.get(key(kt, k)); ok {
-				_ = e
-				fr.regs[dst] = Value{R: []Value{Bool(true), k, v}}
+			// Entries deleted during the loop are not produced. (An
+			// entry is found by its index, not its key: a NaN key
+			// never finds itself.)
+			if e < len(it.m.live) && it.m.live[e] {
+				fr.regs[dst] = Value{R: []Value{Bool(true), k, it.m.vals[e]}}
 				return stNext
 			}
 		}
@@ -1063,5 +1119,97 @@ func (c *fnCompiler) selectInstr(blk *block, in *ssa.Select) {
 			fr.regs[dst] = Value{R: out}
 		}
 		return stYield
+	})
+}
+
+// fuse reports whether comparison in is used only by the If right after
+// it, in which case the If evaluates it (one dispatch instead of two).
+func (c *fnCompiler) fuse(in *ssa.BinOp) bool {
+	switch in.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL, token.NEQ:
+	default:
+		return false
+	}
+	b, ok := in.X.Type().Underlying().(*types.Basic)
+	if !ok || b.Info()&types.IsInteger == 0 {
+		return false
+	}
+	refs := in.Referrers()
+	if refs == nil || len(*refs) != 1 {
+		return false
+	}
+	ifi, ok := (*refs)[0].(*ssa.If)
+	if !ok || ifi.Block() != in.Block() {
+		return false
+	}
+	instrs := in.Block().Instrs
+	if len(instrs) < 2 || instrs[len(instrs)-2] != ssa.Instruction(in) {
+		return false
+	}
+	if c.fused == nil {
+		c.fused = map[*ssa.BinOp]bool{}
+	}
+	c.fused[in] = true
+	return true
+}
+
+// compare compiles an integer comparison as a predicate.
+func (c *fnCompiler) compare(in *ssa.BinOp) func(fr *frame) bool {
+	x, y := c.operand(in.X), c.operand(in.Y)
+	uns := isUnsigned(in.X.Type().Underlying().(*types.Basic))
+	if k, ok := in.Y.(*ssa.Const); ok && !uns && in.Op == token.LSS {
+		n := int64(constValue(k).N)
+		return func(fr *frame) bool { return int64(fr.regs[x].N) < n }
+	}
+	switch in.Op {
+	case token.EQL:
+		return func(fr *frame) bool { return fr.regs[x].N == fr.regs[y].N }
+	case token.NEQ:
+		return func(fr *frame) bool { return fr.regs[x].N != fr.regs[y].N }
+	}
+	if uns {
+		switch in.Op {
+		case token.LSS:
+			return func(fr *frame) bool { return fr.regs[x].N < fr.regs[y].N }
+		case token.LEQ:
+			return func(fr *frame) bool { return fr.regs[x].N <= fr.regs[y].N }
+		case token.GTR:
+			return func(fr *frame) bool { return fr.regs[x].N > fr.regs[y].N }
+		}
+		return func(fr *frame) bool { return fr.regs[x].N >= fr.regs[y].N }
+	}
+	switch in.Op {
+	case token.LSS:
+		return func(fr *frame) bool { return int64(fr.regs[x].N) < int64(fr.regs[y].N) }
+	case token.LEQ:
+		return func(fr *frame) bool { return int64(fr.regs[x].N) <= int64(fr.regs[y].N) }
+	case token.GTR:
+		return func(fr *frame) bool { return int64(fr.regs[x].N) > int64(fr.regs[y].N) }
+	}
+	return func(fr *frame) bool { return int64(fr.regs[x].N) >= int64(fr.regs[y].N) }
+}
+
+// deferTo compiles a defer inside a range-over-func loop body: the call is
+// deferred to the frame that owns the loop (ssa:deferstack).
+func (c *fnCompiler) deferTo(blk *block, in *ssa.Defer) {
+	cc := in.Common()
+	stack := c.operand(in.DeferStack)
+	args := c.operands(cc.Args)
+	if _, ok := cc.Value.(*ssa.Builtin); ok || cc.IsInvoke() {
+		c.fail(in, "this defer in a range-over-func loop is not supported in scenes")
+		return
+	}
+	fnv := c.operand(cc.Value)
+	c.add(blk, costCall, func(t *Thread, fr *frame) status {
+		owner, _ := fr.get(stack).R.(*frame)
+		if owner == nil {
+			owner = fr
+		}
+		vals := make([]Value, len(args))
+		for i, a := range args {
+			vals[i] = fr.get(a)
+		}
+		owner.defers = append(owner.defers, deferred{fn: fr.get(fnv), args: vals})
+		return stNext
 	})
 }

@@ -11,13 +11,13 @@ import (
 func Natives() map[string]Native {
 	n := map[string]Native{}
 	// fmt: formatting in the VM, printing as a write(2) on fd 1.
-	n["fmt.Println"] = func(c *Call) { c.printOut(c.t.Sprintln(c.variadic())) }
-	n["fmt.Print"] = func(c *Call) { c.printOut(c.t.Sprint(c.variadic())) }
-	n["fmt.Printf"] = func(c *Call) { c.printOut(c.t.Sprintf(c.Args[0].S(), c.variadicAt(1))) }
-	n["fmt.Sprint"] = func(c *Call) { c.Return(Str(c.t.Sprint(c.variadic()))) }
-	n["fmt.Sprintln"] = func(c *Call) { c.Return(Str(c.t.Sprintln(c.variadic()))) }
-	n["fmt.Sprintf"] = func(c *Call) { c.Return(Str(c.t.Sprintf(c.Args[0].S(), c.variadicAt(1)))) }
-	n["fmt.Errorf"] = func(c *Call) { c.Return(c.t.run.p.errorf(c)) }
+	n["fmt.Println"] = func(c *Call) { c.formatCost(); c.printOut(c.t.Sprintln(c.variadic())) }
+	n["fmt.Print"] = func(c *Call) { c.formatCost(); c.printOut(c.t.Sprint(c.variadic())) }
+	n["fmt.Printf"] = func(c *Call) { c.formatCost(); c.printOut(c.t.Sprintf(c.Args[0].S(), c.variadicAt(1))) }
+	n["fmt.Sprint"] = func(c *Call) { c.formatCost(); c.Return(Str(c.t.Sprint(c.variadic()))) }
+	n["fmt.Sprintln"] = func(c *Call) { c.formatCost(); c.Return(Str(c.t.Sprintln(c.variadic()))) }
+	n["fmt.Sprintf"] = func(c *Call) { c.formatCost(); c.Return(Str(c.t.Sprintf(c.Args[0].S(), c.variadicAt(1)))) }
+	n["fmt.Errorf"] = func(c *Call) { c.formatCost(); c.Return(c.t.run.p.errorf(c)) }
 
 	// runtime.
 	n["runtime.Gosched"] = func(c *Call) { c.Op(core.Op{Kind: core.OpGosched}, nil) }
@@ -29,6 +29,10 @@ func Natives() map[string]Native {
 		c.Op(core.Op{Kind: core.OpNumGoroutine}, func(r core.Result) { c.Return(Int(r.N)) })
 	}
 	n["runtime.NumCPU"] = func(c *Call) { c.Return(Int(int64(c.t.run.NumCPU))) }
+	n["runtime.GC"] = func(c *Call) { c.Op(core.Op{Kind: core.OpGC, D: 100 * core.Microsecond}, nil) }
+	n["runtime.Breakpoint"] = func(c *Call) {
+		c.Op(core.Op{Kind: core.OpFatal, Text: "unexpected signal during runtime execution: SIGTRAP: trace trap"}, nil)
+	}
 	n["runtime.LockOSThread"] = func(c *Call) { c.Op(core.Op{Kind: core.OpLockOSThread}, nil) }
 	n["runtime.UnlockOSThread"] = func(c *Call) { c.Op(core.Op{Kind: core.OpUnlockOSThread}, nil) }
 
@@ -74,6 +78,9 @@ var registrars []func(map[string]Native)
 // registerNatives adds r to the registrars; files call it from init.
 func registerNatives(r func(map[string]Native)) { registrars = append(registrars, r) }
 
+// formatCost charges the CPU time of fmt's formatting.
+func (c *Call) formatCost() { c.t.cpu += costFormat }
+
 // variadic returns the elements of the call's last (variadic) argument.
 func (c *Call) variadic() []Value { return c.variadicAt(len(c.Args) - 1) }
 
@@ -102,10 +109,9 @@ func (c *Call) object(mk, op core.OpKind, n int64) {
 		return
 	}
 	id := &p.R.(*Agg).V[0]
-	if id.N == 0 {
-		c.Op(core.Op{Kind: mk, NoSafePoint: true}, func(r core.Result) { id.N = uint64(r.Obj) })
-	}
-	c.OpFunc(func() core.Op { return core.Op{Kind: op, Obj: int64(id.N), N: n} }, nil)
+	// simObject (lib_sync.go): two goroutines making the object at once
+	// end up sharing the first one stored.
+	c.simObject(id, mk, func(obj int64) core.Op { return core.Op{Kind: op, Obj: obj, N: n} }, nil)
 }
 
 // flushOutput writes main's unfinished output line before an exit.

@@ -32,6 +32,10 @@ type Program struct {
 	// UserFile is the scene's file name: frames of other files are the
 	// library's (stack traces name them as the runtime would).
 	UserFile string
+	zb       *Value
+	// NoSummaries makes every loop interpreted iteration by iteration
+	// (loop.go), so that tests can compare the two.
+	NoSummaries bool
 }
 
 // New compiles prog, whose package main is mainPkg. natives supplies the
@@ -118,6 +122,8 @@ func (p *Program) funcOf(fn *ssa.Function) *Func {
 		key := nativeKey(fn)
 		if n, ok := p.natives[key]; ok {
 			f.native = n
+		} else if fn.Name() == "init" && fn.Signature.Recv() == nil {
+			f.native = func(*Call) {} // a package without initialisation code (unsafe)
 		} else {
 			f.native = func(c *Call) {
 				c.Panic(fmt.Sprintf("%s is not supported in scenes", key))
@@ -163,6 +169,14 @@ func funcName(fn *ssa.Function) string {
 	s := fn.String()
 	s = strings.ReplaceAll(s, "$", ".func")
 	return s
+}
+
+// zerobase is the variable every zero-size heap object is.
+func (p *Program) zerobase() *Value {
+	if p.zb == nil {
+		p.zb = &Value{R: &Agg{V: []Value{}}}
+	}
+	return p.zb
 }
 
 // closureOf is the function value of a top-level function.
@@ -368,6 +382,10 @@ type Run struct {
 func (p *Program) NewRun(seed uint64) *Run {
 	r := &Run{p: p, globals: make([]*Value, len(p.gtypes)), rand: seed*0x9E3779B97F4A7C15 + 1, Seed: seed, NumCPU: 2}
 	for i, t := range p.gtypes {
+		if p.sizes.Sizeof(t) == 0 {
+			r.globals[i] = p.zerobase()
+			continue
+		}
 		v := zero(t)
 		r.globals[i] = &v
 	}

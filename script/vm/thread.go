@@ -2,6 +2,7 @@ package vm
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -88,23 +89,28 @@ func newThread(r *Run, name string) *Thread { return &Thread{run: r, name: name}
 var _ core.Program = (*Thread)(nil)
 
 // Line is the source line the goroutine is at (0 before it starts).
+// Inside the library, it is the line of the scene's call into it.
 func (t *Thread) Line() int {
-	if t.top == nil || t.top.blk == nil {
-		if t.top != nil {
-			return int(t.top.fn.line)
+	fr := t.top
+	for fr != nil && !fr.fn.user {
+		fr = fr.caller
+	}
+	if fr == nil || fr.blk == nil {
+		if fr != nil {
+			return int(fr.fn.line)
 		}
 		return 0
 	}
-	if pc := t.top.pc - 1; pc >= 0 && pc < len(t.top.blk.instrs) {
-		return int(t.top.blk.instrs[pc].line)
+	if pc := fr.pc - 1; pc >= 0 && pc < len(fr.blk.instrs) {
+		return int(fr.blk.instrs[pc].line)
 	}
 	// Not started: the line of the first statement.
-	for _, in := range t.top.blk.instrs {
-		if in.line > t.top.fn.line {
+	for _, in := range fr.blk.instrs {
+		if in.line > fr.fn.line {
 			return int(in.line)
 		}
 	}
-	return int(t.top.fn.line)
+	return int(fr.fn.line)
 }
 
 // RanLines lists the source lines whose code ran to produce the op Next
@@ -120,12 +126,27 @@ func (t *Thread) noteLine(l int32) {
 	t.ran = append(t.ran, l)
 }
 
+// Recovers tells the simulator that the program handles the runtime's
+// panics itself: in Go they are recoverable.
+func (t *Thread) Recovers() bool { return true }
+
 // Next hands the simulator the goroutine's next op.
 func (t *Thread) Next(r core.Result) *core.Op {
 	if t.ranNext {
 		t.ran = t.ran[:0]
 	}
 	t.ranNext = true
+	if r.Panic != "" {
+		// The op panicked: the rest of the native's steps are dropped.
+		t.then, t.steps, t.call = nil, nil, nil
+		v := t.run.p.plainError(r.Panic)
+		if strings.HasPrefix(r.Panic, "sync: ") {
+			v = t.run.p.errorValue(r.Panic, false) // sync panics with a string
+		}
+		t.panic = &panicking{val: v, prev: t.panic}
+		t.beginUnwind()
+		return t.exec()
+	}
 	if t.then != nil {
 		then := t.then
 		t.then = nil
@@ -226,6 +247,9 @@ func (t *Thread) yieldOp() *core.Op {
 		t.then = nil
 		return t.flush()
 	}
+	// The calls made so far are behind this op: the CPU work after it
+	// starts without any.
+	t.calls = false
 	return &t.op
 }
 
@@ -273,6 +297,12 @@ func (t *Thread) finish() *core.Op {
 func (t *Thread) pushCall(fn *Func, env []Value, args []Value, ret int32) *frame {
 	t.run.p.build(fn)
 	fr := &frame{t: t, fn: fn, regs: make([]Value, fn.nregs), ret: ret, caller: t.top}
+	for _, k := range fn.consts {
+		fr.regs[k.r] = k.v
+	}
+	for _, g := range fn.gregs {
+		fr.regs[g.r] = Value{R: t.run.globals[g.g]}
+	}
 	n := 0
 	for i, a := range args {
 		if i < len(fn.params) {
@@ -338,8 +368,11 @@ func (t *Thread) beginUnwind() {
 // deferred call, or leaving it.
 func (t *Thread) unwindStep(fr *frame) status {
 	if fr.mode == modeUnwind && t.panic != nil && t.panic.recovered {
-		// The deferred call that just returned recovered the panic.
-		t.panic = nil
+		// The deferred call that just returned recovered the panic. A
+		// panic it interrupted (this frame's defers ran for a panic
+		// raised while an earlier one unwound) goes on once this frame
+		// has returned.
+		t.panic = t.panic.prev
 		fr.mode = modeRecovered
 	}
 	if n := len(fr.defers); n > 0 {
@@ -411,7 +444,7 @@ func (t *Thread) die() status {
 func (t *Thread) hostPanic(e any) *core.Op {
 	switch e := e.(type) {
 	case runtimeError:
-		c := &Call{t: t, panicMsg: e.Error(), runtimeErr: true}
+		c := &Call{t: t, panicMsg: string(e), runtimeErr: true}
 		t.call = nil
 		t.raise(c)
 		return t.exec()
@@ -421,6 +454,9 @@ func (t *Thread) hostPanic(e any) *core.Op {
 		return t.exec()
 	}
 	t.ended = true
+	if os.Getenv("GMPBOOK_VMDEBUG") != "" {
+		panic(e)
+	}
 	return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("scene VM: %v", e)}
 }
 

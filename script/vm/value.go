@@ -365,9 +365,6 @@ func (m *Map) set(k any, kv, v Value) {
 	m.vals = append(m.vals, v)
 	m.live = append(m.live, true)
 	m.n++
-	if len(m.keys) > 64 && m.n < len(m.keys)/2 {
-		m.compact()
-	}
 }
 
 func (m *Map) del(k any) {
@@ -388,29 +385,6 @@ func (m *Map) clear() {
 	}
 	m.idx = map[any]int{}
 	m.keys, m.vals, m.live, m.n = nil, nil, nil, 0
-}
-
-// compact drops the holes; iterators hold their own snapshot of the keys.
-func (m *Map) compact() {
-	var keys, vals []Value
-	idx := make(map[any]int, m.n)
-	old := m.idx
-	rev := make(map[int]any, len(old))
-	for k, i := range old {
-		rev[i] = k
-	}
-	for i := range m.keys {
-		if m.live[i] {
-			idx[rev[i]] = len(keys)
-			keys = append(keys, m.keys[i])
-			vals = append(vals, m.vals[i])
-		}
-	}
-	m.idx, m.keys, m.vals = idx, keys, vals
-	m.live = make([]bool, len(keys))
-	for i := range m.live {
-		m.live[i] = true
-	}
 }
 
 // runtimeError is a Go runtime error the program may recover: its message

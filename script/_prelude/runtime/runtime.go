@@ -50,3 +50,15 @@ func (*PanicNilError) Error() string {
 	return "panic called with nil argument (use runtime.PanicNilError)"
 }
 func (*PanicNilError) RuntimeError() {}
+
+// GC runs a garbage collection: in the simulator, which has no collector,
+// one stop-the-world pause of 100 µs (a real collection stops the world
+// twice, briefly, around a concurrent mark).
+func GC()
+
+// Breakpoint executes a breakpoint trap: the process dies with SIGTRAP.
+func Breakpoint()
+
+// MemProfileRate is the allocation profiler's sampling rate. The
+// simulator has no heap profiler: setting it changes nothing.
+var MemProfileRate int = 512 * 1024

@@ -3,5 +3,5 @@ package main
 import "runtime"
 
 func main() {
-	runtime.GC()
+	runtime.SetFinalizer(new(int), nil)
 }

@@ -1,0 +1,53 @@
+package workload
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestEveryProgramIsListedAndHasASizeLine(t *testing.T) {
+	dirs, err := programs.ReadDir("programs")
+	require.NoError(t, err)
+	var names []string
+	for _, d := range dirs {
+		names = append(names, d.Name())
+	}
+	assert.ElementsMatch(t, order, names, "programs/ and the report's order")
+	for _, w := range All() {
+		assert.Positive(t, w.Size, w.Name)
+		assert.Positive(t, w.Quick, w.Name)
+		// WithSize changes the size line and nothing else.
+		m := sizeLine.FindSubmatch(w.Src)
+		src := string(w.WithSize(1234))
+		assert.Contains(t, src, "\nvar size = 1234 // quick: ", w.Name)
+		assert.Equal(t, string(w.Src), strings.Replace(src, "var size = 1234 ", "var size = "+string(m[1])+" ", 1), w.Name)
+	}
+}
+
+// BenchmarkInterpret interprets each workload at its -quick size (or at
+// $VMBENCH_SIZE), Load once and NewSim+Run per iteration: with
+// -cpuprofile, a profile of the interpreter on one workload, e.g.
+//
+//	go test ./cmd/vmbench/internal/workload -run '^$' -bench Interpret/fib -cpuprofile fib.prof
+func BenchmarkInterpret(b *testing.B) {
+	for _, w := range All() {
+		b.Run(w.Name, func(b *testing.B) {
+			size := w.Quick
+			if s := os.Getenv("VMBENCH_SIZE"); s != "" {
+				fmt.Sscan(s, &size)
+			}
+			l, err := Load(w.Name, w.WithSize(size), false)
+			require.NoError(b, err)
+			for b.Loop() {
+				if _, err := l.Run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

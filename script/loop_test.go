@@ -1,0 +1,96 @@
+package script
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// randomLoops writes n counting loops of random integer types, steps,
+// bounds and comparisons — some summarised by the VM, some too short or
+// wrapping — each printing its variables when it ends.
+func randomLoops(rng *rand.Rand, n int) string {
+	types := []string{"int", "int8", "int16", "int32", "int64", "uint", "uint8", "uint16", "uint32", "uint64"}
+	var b strings.Builder
+	b.WriteString("package main\n\nimport \"fmt\"\n\nfunc main() {\n")
+	for k := range n {
+		t := types[rng.IntN(len(types))]
+		signed := !strings.HasPrefix(t, "u")
+		up := rng.IntN(2) == 0 || !signed
+		start, bound := rng.IntN(50), 20+rng.IntN(3000)
+		step := 1 + rng.IntN(7)
+		cmp := []string{"<", "<=", "!="}[rng.IntN(3)]
+		if !up {
+			start, bound = bound, start
+			cmp = []string{">", ">=", "!="}[rng.IntN(3)]
+			step = -step
+		}
+		if cmp == "!=" {
+			// Reachable exactly: bound = start + m*step.
+			bound = start + step*(5+rng.IntN(400))
+		}
+		if strings.HasSuffix(t, "8") {
+			bound = min(bound, 120)
+			start = min(start, 120)
+			if cmp == "!=" {
+				step, bound = 1, start+60
+				if !up {
+					step, bound = -1, start-60
+				}
+			}
+		}
+		fmt.Fprintf(&b, "\t{\n\t\tvar x, y %s = %d, 3\n\t\tvar acc %s\n\t\tfor i := %s(%d); i %s %d; i += %d {\n\t\t\tx += %d\n\t\t\ty -= 2\n\t\t\tacc += i\n\t\t}\n\t\tfmt.Println(%d, x, y, acc)\n\t}\n",
+			t, rng.IntN(100), t, t, start, cmp, bound, step, 1+rng.IntN(9), k)
+	}
+	b.WriteString("}\n")
+	return b.String()
+}
+
+// TestSummarisedLoopsEndLikeInterpretedOnes: a loop the VM runs in closed
+// form leaves its variables exactly as interpreting it does, and both as
+// the real program does.
+func TestSummarisedLoopsEndLikeInterpretedOnes(t *testing.T) {
+	src := randomLoops(rand.New(rand.NewPCG(1, 2)), 60)
+	run := func(noSummaries bool) []string {
+		c, err := Load("loops.go", []byte(src))
+		require.NoError(t, err)
+		c.NoSummaries = noSummaries
+		cfg, err := c.Scene.Settings.Config(nil)
+		require.NoError(t, err)
+		s, err := c.NewSim(cfg)
+		require.NoError(t, err)
+		require.NoError(t, s.Run())
+		return s.Output()
+	}
+	fast, slow := run(false), run(true)
+	require.Equal(t, slow, fast, "summarised vs interpreted")
+	if _, err := exec.LookPath("go"); err != nil || testing.Short() {
+		t.Skip("no go toolchain to compare with the real program")
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "main.go")
+	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
+	out, err := exec.Command("go", "run", file).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.Equal(t, strings.Split(strings.TrimSpace(string(out)), "\n"), fast, "the real program")
+}
+
+// TestLongCountingLoopsRunInClosedForm: the classic preemption demo's two
+// billion iterations end at once, with the exact count.
+func TestLongCountingLoopsRunInClosedForm(t *testing.T) {
+	src := `func main() {
+	x := 0
+	for i := 0; i < 2_000_000_000; i++ {
+		x++
+	}
+	fmt.Println(x)
+}`
+	_, out := runScene(t, src, 1)
+	require.Equal(t, []string{"2000000000"}, out)
+}

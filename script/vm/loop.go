@@ -1,0 +1,406 @@
+package vm
+
+import (
+	"go/token"
+	"go/types"
+	"math"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Loops without calls whose body only counts: summarised.
+//
+// The counting loops of every preemption demo (for i := 0; i < n; i++ {
+// x++ }) have no effect anyone can see until they end: their variables
+// are SSA φs of the loop header, updated by additions. Such a loop is not
+// interpreted iteration by iteration. When control reaches its header,
+// the VM computes how many iterations are left, the φs' values after them
+// in closed form (Go's wrap-around arithmetic is arithmetic modulo 2^64,
+// truncated to the type), charges the CPU time of that many iterations,
+// and leaves the loop. The simulator still sees one long stretch of CPU
+// work without safe points, so asynchronous preemption stops it where it
+// would stop the real loop; nothing else can look inside it.
+//
+// The shape recognised: a header block of φs, one comparison of an
+// induction φ with a loop-invariant value, and an If into a body block
+// that only adds (or subtracts) to φs — a loop-invariant step
+// (an induction variable) or the value of an induction variable (a sum)
+// — and jumps back. Anything else is interpreted.
+
+// minSummary is the fewest iterations worth summarising.
+const minSummary = 16
+
+type phiKind uint8
+
+const (
+	phiInvariant phiKind = iota // unchanged by the body
+	phiStep                     // p' = p + step
+	phiSum                      // p' = p + q (q an induction φ, before or after its step)
+)
+
+type loopPhi struct {
+	reg   int32
+	t     *types.Basic
+	kind  phiKind
+	step  operand // phiStep: the step (negated for subtraction)
+	neg   bool
+	of    int  // phiSum: index of the induction φ
+	after bool // phiSum: adds q's value after its step
+}
+
+type loopSummary struct {
+	phis     []loopPhi
+	ind      int // the φ the condition tests
+	op       token.Token
+	bound    operand
+	boundT   *types.Basic
+	exit     *block
+	exitPred int
+	iterPs   int64 // CPU time of one iteration
+	lines    []int32
+}
+
+// summarise recognises a countable loop at header h and returns the
+// instruction that runs at the top of h.
+func (c *fnCompiler) summarise(h *ssa.BasicBlock) *loopSummary {
+	if len(h.Preds) != 2 || len(h.Succs) != 2 {
+		return nil
+	}
+	var phis []*ssa.Phi
+	var cond *ssa.BinOp
+	var ifi *ssa.If
+	for _, in := range h.Instrs {
+		switch in := in.(type) {
+		case *ssa.Phi:
+			phis = append(phis, in)
+		case *ssa.BinOp:
+			if cond != nil {
+				return nil
+			}
+			cond = in
+		case *ssa.If:
+			ifi = in
+		case *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	if cond == nil || ifi == nil || ifi.Cond != cond || len(phis) == 0 {
+		return nil
+	}
+	body, exit := h.Succs[0], h.Succs[1]
+	if len(body.Preds) != 1 || len(body.Succs) != 1 || body.Succs[0] != h {
+		return nil
+	}
+	backEdge := predIndex(h, body)
+	if backEdge < 0 {
+		return nil
+	}
+	inLoop := func(v ssa.Value) bool {
+		if in, ok := v.(ssa.Instruction); ok {
+			return in.Block() == h || in.Block() == body
+		}
+		return false
+	}
+	invariant := func(v ssa.Value) bool {
+		switch v.(type) {
+		case *ssa.Const, *ssa.Parameter, *ssa.FreeVar:
+			return true
+		}
+		if _, ok := v.(ssa.Instruction); ok {
+			return !inLoop(v)
+		}
+		return false
+	}
+	intType := func(v ssa.Value) *types.Basic {
+		b, _ := v.Type().Underlying().(*types.Basic)
+		if b == nil || b.Info()&types.IsInteger == 0 {
+			return nil
+		}
+		return b
+	}
+	// The body: additions only.
+	for _, in := range body.Instrs {
+		switch in := in.(type) {
+		case *ssa.BinOp:
+			if (in.Op != token.ADD && in.Op != token.SUB) || intType(in) == nil {
+				return nil
+			}
+		case *ssa.Jump, *ssa.DebugRef:
+		default:
+			return nil
+		}
+	}
+	s := &loopSummary{ind: -1}
+	index := map[ssa.Value]int{}
+	for i, p := range phis {
+		t := intType(p)
+		if t == nil {
+			return nil
+		}
+		index[p] = i
+		s.phis = append(s.phis, loopPhi{reg: c.reg(p), t: t})
+	}
+	for i, p := range phis {
+		lp := &s.phis[i]
+		v := p.Edges[backEdge]
+		if v == p {
+			lp.kind = phiInvariant
+			continue
+		}
+		add, ok := v.(*ssa.BinOp)
+		if !ok || add.Block() != body {
+			return nil
+		}
+		x, y := add.X, add.Y
+		if x != p && add.Op == token.ADD && y == p {
+			x, y = y, x
+		}
+		if x != p {
+			return nil
+		}
+		lp.neg = add.Op == token.SUB
+		if invariant(y) {
+			lp.kind, lp.step = phiStep, c.operand(y)
+			continue
+		}
+		// A sum of another φ's values (before or after its own step).
+		if lp.neg {
+			return nil
+		}
+		if q, ok := index[y]; ok && q != i {
+			lp.kind, lp.of = phiSum, q
+			continue
+		}
+		if qa, ok := y.(*ssa.BinOp); ok && qa.Block() == body {
+			for q, qp := range phis {
+				if q != i && qp.Edges[backEdge] == qa {
+					lp.kind, lp.of, lp.after = phiSum, q, true
+				}
+			}
+			if lp.kind == phiSum {
+				continue
+			}
+		}
+		return nil
+	}
+	// Sums must be of induction variables, not of other sums.
+	for _, lp := range s.phis {
+		if lp.kind == phiSum && s.phis[lp.of].kind != phiStep {
+			return nil
+		}
+	}
+	// The condition: an induction φ against an invariant bound.
+	xi, isPhi := index[cond.X]
+	if !isPhi || !invariant(cond.Y) || s.phis[xi].kind != phiStep {
+		return nil
+	}
+	switch cond.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.NEQ:
+	default:
+		return nil
+	}
+	s.ind, s.op, s.bound, s.boundT = xi, cond.Op, c.operand(cond.Y), s.phis[xi].t
+	s.exit, s.exitPred = c.f.blocks[exit.Index], predIndex(exit, h)
+	for _, b := range []*ssa.BasicBlock{h, body} {
+		for _, in := range c.f.blocks[b.Index].instrs {
+			s.iterPs += int64(in.cost)
+			if in.line > 0 {
+				s.lines = append(s.lines, in.line)
+			}
+		}
+	}
+	return s
+}
+
+// iterations is how many times the loop's body will run from the φs'
+// current values, or -1 when that is not known without running it (a
+// step of 0, a bound reached only by wrapping around).
+func (s *loopSummary) iterations(fr *frame) int64 {
+	ind := s.phis[s.ind]
+	i := fr.regs[ind.reg].N
+	step := fr.get(ind.step).N
+	if ind.neg {
+		step = -step
+	}
+	b := fr.get(s.bound).N
+	t := s.boundT
+	if isUnsigned(t) {
+		lo, hi := uint64(0), maxOf(t)
+		return countU(i, b, step, s.op, lo, hi)
+	}
+	return countS(int64(i), int64(b), int64(step), s.op, minOf(t), int64(maxOf(t)))
+}
+
+func maxOf(t *types.Basic) uint64 {
+	size := map[types.BasicKind]uint{types.Int8: 8, types.Int16: 16, types.Int32: 32, types.Uint8: 8, types.Uint16: 16, types.Uint32: 32}[t.Kind()]
+	if size == 0 {
+		size = 64
+	}
+	if isUnsigned(t) {
+		if size == 64 {
+			return math.MaxUint64
+		}
+		return 1<<size - 1
+	}
+	return 1<<(size-1) - 1
+}
+
+func minOf(t *types.Basic) int64 { return -int64(maxOf(t)) - 1 }
+
+// countS counts the iterations of for i; i op b; i += step over signed
+// values in [lo, hi]; -1 if the loop would wrap around or never end.
+func countS(i, b, step int64, op token.Token, lo, hi int64) int64 {
+	switch op {
+	case token.LEQ:
+		if b == hi {
+			return -1
+		}
+		b, op = b+1, token.LSS
+	case token.GEQ:
+		if b == lo {
+			return -1
+		}
+		b, op = b-1, token.GTR
+	}
+	switch op {
+	case token.LSS:
+		if i >= b {
+			return 0
+		}
+		if step <= 0 {
+			return -1
+		}
+		n := int64((uint64(b-i)-1)/uint64(step)) + 1
+		if last := i + (n-1)*step; last > hi-step {
+			return -1 // the last step would wrap
+		}
+		return n
+	case token.GTR:
+		if i <= b {
+			return 0
+		}
+		if step >= 0 {
+			return -1
+		}
+		n := int64((uint64(i-b)-1)/uint64(-step)) + 1
+		if last := i + (n-1)*step; last < lo-step {
+			return -1
+		}
+		return n
+	case token.NEQ:
+		if i == b {
+			return 0
+		}
+		if step == 0 || (b-i)%step != 0 || (b-i)/step < 0 {
+			return -1
+		}
+		return (b - i) / step
+	}
+	return -1
+}
+
+// countU is countS for unsigned values.
+func countU(i, b, step uint64, op token.Token, lo, hi uint64) int64 {
+	sstep := int64(step)
+	switch op {
+	case token.LEQ:
+		if b == hi {
+			return -1
+		}
+		b, op = b+1, token.LSS
+	case token.GEQ:
+		if b == lo {
+			return -1
+		}
+		b, op = b-1, token.GTR
+	}
+	switch op {
+	case token.LSS:
+		if i >= b {
+			return 0
+		}
+		if sstep <= 0 {
+			return -1
+		}
+		n := (b-i-1)/step + 1
+		if hi-(i+(n-1)*step) < step {
+			return -1
+		}
+		return int64(n)
+	case token.GTR:
+		if i <= b {
+			return 0
+		}
+		if sstep >= 0 {
+			return -1
+		}
+		d := uint64(-sstep)
+		n := (i-b-1)/d + 1
+		if i-(n-1)*d < d {
+			return -1
+		}
+		return int64(n)
+	}
+	return -1
+}
+
+// run applies n iterations to the frame's φs.
+func (s *loopSummary) run(fr *frame, n int64) {
+	u := uint64(n)
+	// Σ_{j<n} j = n(n-1)/2 and Σ_{j<n} (j+1) = n(n+1)/2, modulo 2^64.
+	tri := func(a, b uint64) uint64 {
+		if a%2 == 0 {
+			return (a / 2) * b
+		}
+		return a * (b / 2)
+	}
+	before := make([]uint64, len(s.phis))
+	for i, p := range s.phis {
+		before[i] = fr.regs[p.reg].N
+	}
+	for i, p := range s.phis {
+		switch p.kind {
+		case phiStep:
+			step := fr.get(p.step).N
+			if p.neg {
+				step = -step
+			}
+			fr.regs[p.reg].N = wrap(p.t, before[i]+u*step)
+		case phiSum:
+			q := s.phis[p.of]
+			qstep := fr.get(q.step).N
+			if q.neg {
+				qstep = -qstep
+			}
+			var steps uint64
+			if p.after {
+				steps = tri(u, u+1)
+			} else {
+				steps = tri(u, u-1)
+			}
+			fr.regs[p.reg].N = wrap(p.t, before[i]+u*before[p.of]+qstep*steps)
+		}
+	}
+}
+
+// summaryInstr is the instruction at the top of a summarised loop's
+// header.
+func (s *loopSummary) instr() func(t *Thread, fr *frame) status {
+	return func(t *Thread, fr *frame) status {
+		if t.run.p.NoSummaries {
+			return stNext
+		}
+		n := s.iterations(fr)
+		if n < minSummary {
+			return stNext // few or unknown: interpret
+		}
+		s.run(fr, n)
+		t.cpu += n * s.iterPs
+		for _, l := range s.lines {
+			t.noteLine(l)
+		}
+		fr.jump(s.exit, s.exitPred)
+		return stNext
+	}
+}
