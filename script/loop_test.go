@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gmpbook/gmpbook/core"
 )
 
 // randomLoops writes n counting loops of random integer types, steps,
@@ -93,4 +95,24 @@ func TestLongCountingLoopsRunInClosedForm(t *testing.T) {
 }`
 	_, out := runScene(t, src, 1)
 	require.Equal(t, []string{"2000000000"}, out)
+
+	// The bound may be a package-level variable: the loop stores nothing,
+	// so it reads the same value every time (and may be hoisted).
+	src = `var n = 2_000_000_000
+
+func main() {
+	x := 0
+	for i := 0; i < n; i++ {
+		x += 2
+	}
+	fmt.Println(x)
+}`
+	c, err := Load("scene.go", []byte(src))
+	require.NoError(t, err)
+	cfg := core.DefaultConfig(1)
+	s, err := c.NewSim(cfg)
+	require.NoError(t, err)
+	require.NoError(t, s.Run())
+	require.Equal(t, []string{"4000000000"}, s.Output())
+	require.Less(t, s.Now(), core.Time(2*core.Second), "summarised: the virtual time of the loop, not of a limit")
 }

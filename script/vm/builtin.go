@@ -239,7 +239,7 @@ func (p *Program) builtinImpl(name string, cc *ssa.CallCommon, argTypes []types.
 		}
 	case "ssa:deferstack":
 		// The defer stack of the function that owns a range-over-func
-		// loop: its frame.
+		// loop: its frame (which is then never reused).
 		return func(c *Call) { c.Return(Value{R: c.fr}) }
 	case "ssa:wrapnilchk":
 		return func(c *Call) {

@@ -31,7 +31,10 @@ type Func struct {
 	results int // number of results
 	line    int32
 	user    bool // the scene's own code (package main)
-	built   bool
+	// deferStack: the function owns a range-over-func loop's defer stack
+	// (ssa:deferstack), which refers to its frame after calls return.
+	deferStack bool
+	built      bool
 }
 
 // block is a basic block. Jumps copy the φ values of the successor for
@@ -124,6 +127,11 @@ func (p *Program) build(f *Func) {
 		for _, in := range b.Instrs {
 			if v, ok := in.(ssa.Value); ok {
 				c.reg(v)
+			}
+			if call, ok := in.(*ssa.Call); ok {
+				if b, ok := call.Call.Value.(*ssa.Builtin); ok && b.Name() == "ssa:deferstack" {
+					f.deferStack = true
+				}
 			}
 		}
 	}

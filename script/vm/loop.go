@@ -49,15 +49,16 @@ type loopPhi struct {
 }
 
 type loopSummary struct {
-	phis     []loopPhi
-	ind      int // the φ the condition tests
-	op       token.Token
-	bound    operand
-	boundT   *types.Basic
-	exit     *block
-	exitPred int
-	iterPs   int64 // CPU time of one iteration
-	lines    []int32
+	phis      []loopPhi
+	ind       int // the φ the condition tests
+	op        token.Token
+	bound     operand
+	boundLoad bool // bound holds the address of the bound
+	boundT    *types.Basic
+	exit      *block
+	exitPred  int
+	iterPs    int64 // CPU time of one iteration
+	lines     []int32
 }
 
 // summarise recognises a countable loop at header h and returns the
@@ -69,10 +70,18 @@ func (c *fnCompiler) summarise(h *ssa.BasicBlock) *loopSummary {
 	var phis []*ssa.Phi
 	var cond *ssa.BinOp
 	var ifi *ssa.If
+	var load *ssa.UnOp // the bound, loaded from a package-level variable
 	for _, in := range h.Instrs {
 		switch in := in.(type) {
 		case *ssa.Phi:
 			phis = append(phis, in)
+		case *ssa.UnOp:
+			// for i < n with n a global: the body stores nothing (it
+			// only adds), so the load gives the same value each time.
+			if _, ok := in.X.(*ssa.Global); !ok || in.Op != token.MUL || load != nil {
+				return nil
+			}
+			load = in
 		case *ssa.BinOp:
 			if cond != nil {
 				return nil
@@ -192,7 +201,11 @@ func (c *fnCompiler) summarise(h *ssa.BasicBlock) *loopSummary {
 	}
 	// The condition: an induction φ against an invariant bound.
 	xi, isPhi := index[cond.X]
-	if !isPhi || !invariant(cond.Y) || s.phis[xi].kind != phiStep {
+	boundLoaded := load != nil && cond.Y == ssa.Value(load)
+	if load != nil && !boundLoaded {
+		return nil
+	}
+	if !isPhi || !(invariant(cond.Y) || boundLoaded) || s.phis[xi].kind != phiStep {
 		return nil
 	}
 	switch cond.Op {
@@ -200,7 +213,12 @@ func (c *fnCompiler) summarise(h *ssa.BasicBlock) *loopSummary {
 	default:
 		return nil
 	}
-	s.ind, s.op, s.bound, s.boundT = xi, cond.Op, c.operand(cond.Y), s.phis[xi].t
+	s.ind, s.op, s.boundT = xi, cond.Op, s.phis[xi].t
+	if boundLoaded {
+		s.bound, s.boundLoad = c.operand(load.X), true
+	} else {
+		s.bound = c.operand(cond.Y)
+	}
 	s.exit, s.exitPred = c.f.blocks[exit.Index], predIndex(exit, h)
 	for _, b := range []*ssa.BasicBlock{h, body} {
 		for _, in := range c.f.blocks[b.Index].instrs {
@@ -224,6 +242,9 @@ func (s *loopSummary) iterations(fr *frame) int64 {
 		step = -step
 	}
 	b := fr.get(s.bound).N
+	if s.boundLoad {
+		b = fr.get(s.bound).Ptr().N
+	}
 	t := s.boundT
 	if isUnsigned(t) {
 		lo, hi := uint64(0), maxOf(t)

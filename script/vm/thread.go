@@ -76,8 +76,9 @@ type Thread struct {
 	ran     []int32
 	ranNext bool
 	ended   bool
-	call    *Call // the native call whose steps are running
-	sync    int   // >0 while a native runs interpreted code synchronously
+	call    *Call    // the native call whose steps are running
+	sync    int      // >0 while a native runs interpreted code synchronously
+	free    []*frame // frames of returned calls, for reuse
 	// startNative is the call a goroutine started on a native function
 	// (go fmt.Println(x)) makes first.
 	startNative *Call
@@ -118,6 +119,9 @@ func (t *Thread) Line() int {
 func (t *Thread) RanLines() []int32 { return t.ran }
 
 const maxRanLines = 32
+
+// maxFreeFrames bounds a goroutine's cache of returned frames.
+const maxFreeFrames = 64
 
 func (t *Thread) noteLine(l int32) {
 	if l <= 0 || len(t.ran) >= maxRanLines || slices.Contains(t.ran, l) {
@@ -296,7 +300,16 @@ func (t *Thread) finish() *core.Op {
 // results go to register ret of the caller (-1: dropped).
 func (t *Thread) pushCall(fn *Func, env []Value, args []Value, ret int32) *frame {
 	t.run.p.build(fn)
-	fr := &frame{t: t, fn: fn, regs: make([]Value, fn.nregs), ret: ret, caller: t.top}
+	var fr *frame
+	if n := len(t.free); n > 0 && cap(t.free[n-1].regs) >= fn.nregs {
+		// A frame of a call that returned: its registers are all written
+		// before they are read (SSA), so only the bookkeeping is reset.
+		fr = t.free[n-1]
+		t.free = t.free[:n-1]
+		*fr = frame{t: t, fn: fn, regs: fr.regs[:fn.nregs], ret: ret, caller: t.top, defers: fr.defers[:0]}
+	} else {
+		fr = &frame{t: t, fn: fn, regs: make([]Value, fn.nregs), ret: ret, caller: t.top}
+	}
 	for _, k := range fn.consts {
 		fr.regs[k.r] = k.v
 	}
@@ -341,6 +354,11 @@ func (t *Thread) ret(results []Value) status {
 		default:
 			t.top.regs[fr.ret] = Value{R: results}
 		}
+	}
+	// Nothing refers to a returned frame, except a range-over-func body
+	// to its owner's defer stack: keep the others for the next call.
+	if !fr.fn.deferStack && len(t.free) < maxFreeFrames {
+		t.free = append(t.free, fr)
 	}
 	return stFrame
 }
