@@ -131,7 +131,7 @@ func (p *Program) panicNilError() Value {
 	if rt := p.runtimePtrType("PanicNilError"); rt != nil {
 		return Value{R: &Iface{T: rt, V: Value{R: &Value{R: &Agg{V: []Value{{}}}}}}}
 	}
-	return p.errorValue("panic called with nil argument (use runtime.PanicNilError)", false)
+	return p.errorValue("panic called with nil argument", false)
 }
 
 // panicText is the value part of "panic: …" as the runtime prints it

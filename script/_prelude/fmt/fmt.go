@@ -2,7 +2,10 @@
 // write system call on the simulated machine.
 package fmt
 
-import "errors"
+import (
+	"errors"
+	"io"
+)
 
 func Println(a ...any) (n int, err error)
 func Print(a ...any) (n int, err error)
@@ -36,3 +39,20 @@ func (e *wrapErrors) Unwrap() []error { return e.errs }
 
 // Errorf without %w returns the errors package's error.
 var _ = errors.New
+
+// Fprint, Fprintf and Fprintln format like Print, Printf and Println and
+// write the result to w with one Write.
+func Fprint(w io.Writer, a ...any) (n int, err error) { return w.Write([]byte(Sprint(a...))) }
+
+func Fprintf(w io.Writer, format string, a ...any) (n int, err error) {
+	return w.Write([]byte(Sprintf(format, a...)))
+}
+
+func Fprintln(w io.Writer, a ...any) (n int, err error) { return w.Write([]byte(Sprintln(a...))) }
+
+// Append, Appendf and Appendln format and append the result to b.
+func Append(b []byte, a ...any) []byte { return append(b, Sprint(a...)...) }
+
+func Appendf(b []byte, format string, a ...any) []byte { return append(b, Sprintf(format, a...)...) }
+
+func Appendln(b []byte, a ...any) []byte { return append(b, Sprintln(a...)...) }

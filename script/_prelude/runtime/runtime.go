@@ -47,7 +47,7 @@ func (e *TypeAssertionError) Error() string { return e.msg }
 type PanicNilError struct{ _ [0]int }
 
 func (*PanicNilError) Error() string {
-	return "panic called with nil argument (use runtime.PanicNilError)"
+	return "panic called with nil argument"
 }
 func (*PanicNilError) RuntimeError() {}
 
