@@ -1,7 +1,6 @@
 package script
 
 import (
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -89,5 +88,3 @@ func (c *Compiled) NewSim(cfg core.Config, opts ...core.Option) (*core.Sim, erro
 	run := c.prog.NewRun(cfg.Seed)
 	return core.New(cfg, run.Main(), opts...)
 }
-
-var _ = errors.New

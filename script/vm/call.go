@@ -293,9 +293,7 @@ func (t *Thread) callValue(fn Value, args []Value, dst int32, isDefer bool) stat
 	}
 	if cl.Fn.native != nil {
 		c := &Call{t: t, fr: t.top, Args: args, Sig: cl.Fn.ssa.Signature, dst: dst, TypeArgs: typeArgs(cl.Fn.ssa)}
-		for _, p := range tupleTypes(cl.Fn.ssa.Signature.Params()) {
-			c.Types = append(c.Types, p)
-		}
+		c.Types = append(c.Types, tupleTypes(cl.Fn.ssa.Signature.Params())...)
 		if cl.Fn.ssa.Signature.Recv() != nil {
 			c.Types = append([]types.Type{cl.Fn.ssa.Signature.Recv().Type()}, c.Types...)
 		}

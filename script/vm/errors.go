@@ -185,12 +185,3 @@ func (t *Thread) methodString(i *Iface, name string) (s string, ok bool) {
 	}
 	return res[0].S(), true
 }
-
-func (p *Program) errorMsg(t *Thread, v Value) string {
-	i, _ := v.R.(*Iface)
-	if i == nil {
-		return ""
-	}
-	s, _ := t.methodString(i, "Error")
-	return s
-}

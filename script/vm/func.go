@@ -6,7 +6,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"math"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -314,8 +313,6 @@ func wrap(t *types.Basic, n uint64) uint64 {
 func isUnsigned(t *types.Basic) bool { return t.Info()&types.IsUnsigned != 0 }
 
 func f32(f float64) float64 { return float64(float32(f)) }
-
-var _ = math.MaxInt
 
 // spinPs is one step of an empty infinite loop: 10 ms of CPU.
 const spinPs = 10_000_000_000

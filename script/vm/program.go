@@ -371,7 +371,6 @@ type Run struct {
 	stdout  strings.Builder // a line written in pieces
 	stderr  strings.Builder
 	rand    uint64
-	goid    int64
 	// Seed feeds map iteration order.
 	Seed uint64
 	// NumCPU is what runtime.NumCPU answers: the simulated machine's.
