@@ -72,8 +72,10 @@ conformance:
 	GMPBOOK_CONFORMANCE=all $(GO) test ./tests -run Conformance -count=1 -v
 
 # The player. wasm builds the browser player into site/out/player: main.wasm
-# (GOOS=js GOARCH=wasm), the iframe page wasm/index.html and Go's
-# wasm_exec.js; serve the directory with main.wasm as application/wasm.
+# (GOOS=js GOARCH=wasm), light.wasm (the same with -tags light: it plays the
+# runs the website records at build time and has no compiler, so a reader
+# who does not edit downloads less), the iframe page wasm/index.html and
+# Go's wasm_exec.js; serve the directory with .wasm as application/wasm.
 # player builds the desktop window, bin/gmpbook-player (cgo: make deps
 # installs the X11 and OpenGL headers).
 #
@@ -89,6 +91,7 @@ WASM_BUILD := GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -gcflag
 wasm:
 	@mkdir -p $(PLAYER_OUT)
 	$(WASM_BUILD) -o $(PLAYER_OUT)/main.wasm ./wasm
+	$(WASM_BUILD) -tags light -o $(PLAYER_OUT)/light.wasm ./wasm
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" wasm/index.html $(PLAYER_OUT)/
 
 player: deps
@@ -121,7 +124,9 @@ bench-player: deps
 	$(GO) run ./cmd/playerbench
 
 # The website. site-player copies the browser player that wasm builds into
-# site/player, where gmpbook embeds it (the copies are ignored by git).
+# site/player, where gmpbook embeds it (the copies are ignored by git),
+# with each .wasm compressed beside it at the highest levels
+# (scripts/precompress.sh; redone only when the .wasm changed).
 # site writes the notebook into site/out; serve builds gmpbook with the
 # player inside and serves the notebook on http://$(ADDR)/ until Ctrl+C.
 # bench-site reports the site's weight, the player's size on the wire and
@@ -132,7 +137,10 @@ ADDR ?= 127.0.0.1:8080
 .PHONY: site serve site-player bench-site
 
 site-player: wasm
-	cp $(PLAYER_OUT)/main.wasm $(PLAYER_OUT)/wasm_exec.js $(PLAYER_OUT)/index.html site/player/
+	@bash scripts/precompress.sh $(PLAYER_OUT)/main.wasm $(PLAYER_OUT)/light.wasm
+	rm -f site/player/*.wasm site/player/*.br site/player/*.gz
+	cp $(PLAYER_OUT)/*.wasm $(PLAYER_OUT)/*.wasm.gz $(PLAYER_OUT)/wasm_exec.js $(PLAYER_OUT)/index.html site/player/
+	cp $(PLAYER_OUT)/*.wasm.br site/player/ 2>/dev/null || true
 
 site: site-player
 	$(GO) build -o gmpbook ./cmd/gmpbook

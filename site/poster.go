@@ -1,6 +1,8 @@
 package site
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"html/template"
@@ -9,6 +11,7 @@ import (
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
+	"github.com/gmpbook/gmpbook/internal/runlog"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -29,14 +32,14 @@ const (
 // recordScene runs a chapter scene in the simulator, keeping the event log
 // and where the scene's code was at each event (internal/playerlog, as
 // the players do), and makes the log navigable.
-func recordScene(s *chapters.Scene) (*view.Recording, error) {
+func recordScene(s *chapters.Scene) (*view.Recording, *playerlog.Run, error) {
 	run, err := playerlog.Simulate(s.Compiled, s.Settings, 0, 0, nil)
 	if err != nil && !errors.Is(err, core.ErrLimit) {
-		return nil, err
+		return nil, nil, err
 	}
 	rec := view.NewRecording(run.Config.Procs, run.Events, playerlog.Captions(s.Compiled))
 	rec.SetLines(run)
-	return rec, nil
+	return rec, run, nil
 }
 
 // interesting are the events a poster prefers to show: the moments the
@@ -153,7 +156,7 @@ func boardIndexes(rec *view.Recording, poster int) []int {
 // scene renders what a scene's figure shows: the poster and the storyboard
 // from the simulation, the player's parameters and the source.
 func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene) (sceneData, error) {
-	rec, err := recordScene(s)
+	rec, run, err := recordScene(s)
 	if err != nil {
 		return sceneData{}, err
 	}
@@ -174,6 +177,9 @@ func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene) (sceneData, erro
 		ID: id, Title: title, Settings: words, Params: params,
 		Source: s.Source, Encoded: encodeSource(s.Source), Code: code,
 		Lines: lineCount(s.Source), Player: b.hasPlayer,
+	}
+	if b.hasPlayer && b.lightPlayer {
+		d.Run = b.addRun(runlog.NewFile(title, playerlog.Captions(s.Compiled), run))
 	}
 	wide := view.Options{Width: posterW, Height: posterH}
 	pi := posterIndex(rec)
@@ -241,4 +247,15 @@ func lineCount(s string) int {
 		}
 	}
 	return n
+}
+
+// addRun adds a recorded run to the site, under player/runs/KEY.run, and
+// returns KEY: a hash of its bytes, so that a changed run gets a new name
+// and browsers may keep a run as long as they like.
+func (b *builder) addRun(f *runlog.File) string {
+	data := runlog.Encode(nil, f)
+	sum := sha256.Sum256(data)
+	key := hex.EncodeToString(sum[:8])
+	b.site.Files["player/runs/"+key+".run"] = data
+	return key
 }

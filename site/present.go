@@ -15,6 +15,7 @@ import (
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
+	"github.com/gmpbook/gmpbook/internal/runlog"
 	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
 )
@@ -169,7 +170,7 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScen
 	if err != nil {
 		return nil, err
 	}
-	// wasm/main.go: the source's own settings, overridden by the query's.
+	// wasm/full.go: the source's own settings, overridden by the query's.
 	var over script.Settings
 	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
 		if v := q.Get(k); v != "" {
@@ -196,6 +197,11 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScen
 		title = "Scene " + id
 	}
 	sc := &slideScene{ID: id, Title: title, Settings: words}
+	if b.hasPlayer && b.lightPlayer {
+		// The same run the chapter page's scene plays, when the settings
+		// agree: one file for both.
+		q.Set("run", b.addRun(runlog.NewFile(title, playerlog.Captions(s.Compiled), run)))
+	}
 	if b.hasPlayer {
 		sc.Player = "../player/index.html?" + q.Encode()
 	}

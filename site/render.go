@@ -263,7 +263,8 @@ type sceneData struct {
 	NW, NH       float32
 
 	Lines   int
-	Player  bool // the player is part of this site
+	Player  bool   // the player is part of this site
+	Run     string // the key of the recorded run the light player plays ("" without one)
 	Narrate string
 }
 

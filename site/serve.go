@@ -135,7 +135,16 @@ func (s *Site) Handler() http.Handler {
 		if c, ok := s.csp[p]; ok {
 			csp = c
 		}
-		files[p] = &servedFile{data: data, ct: ContentType(p), etag: `"` + hex.EncodeToString(sum[:8]) + `"`, csp: csp}
+		f := &servedFile{data: data, ct: ContentType(p), etag: `"` + hex.EncodeToString(sum[:8]) + `"`, csp: csp}
+		// A file compressed at build time (make site-player writes the
+		// players' .br and .gz at the highest levels) is served as it is.
+		if br, ok := s.Files[p+".br"]; ok {
+			f.brOnce.Do(func() { f.br = br })
+		}
+		if gz, ok := s.Files[p+".gz"]; ok {
+			f.gzOnce.Do(func() { f.gz = gz })
+		}
+		files[p] = f
 	}
 	return &handler{files: files}
 }

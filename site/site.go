@@ -38,6 +38,10 @@ var (
 // binary every iframe shares and Go's JavaScript support for it.
 var PlayerFiles = []string{"index.html", "main.wasm", "wasm_exec.js"}
 
+// LightPlayerFile is the player that plays the runs the site records
+// (wasm built with -tags light). Without it every scene loads main.wasm.
+const LightPlayerFile = "light.wasm"
+
 // Options say what goes into a site.
 type Options struct {
 	// Chapters to publish; nil reads the embedded ones (chapters.All).
@@ -74,7 +78,11 @@ type builder struct {
 	refs      *Refs
 	tmpl      *template.Template
 	hasPlayer bool
-	assetURL  map[string]string // asset path → path?v=hash, for caching
+	// lightPlayer says the player directory has light.wasm, the player
+	// that plays recorded runs: each scene then gets one (addRun).
+	lightPlayer bool
+	site        *Site
+	assetURL    map[string]string // asset path → path?v=hash, for caching
 }
 
 // Build renders the notebook: an index, one page and one presentation per
@@ -98,7 +106,7 @@ func Build(opts Options) (*Site, error) {
 		player = sub
 	}
 	s := &Site{Files: map[string][]byte{}, csp: map[string]string{}}
-	b := &builder{opts: opts, refs: NewRefs(opts.GOROOT), assetURL: map[string]string{}}
+	b := &builder{opts: opts, refs: NewRefs(opts.GOROOT), site: s, assetURL: map[string]string{}}
 
 	// The player.
 	b.hasPlayer = true
@@ -123,6 +131,7 @@ func Build(opts Options) (*Site, error) {
 			return nil, err
 		}
 		s.csp["player/index.html"] = playerCSP(s.Files["player/index.html"])
+		_, b.lightPlayer = s.Files["player/"+LightPlayerFile]
 	}
 	s.HasPlayer = b.hasPlayer
 

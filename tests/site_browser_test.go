@@ -35,6 +35,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/internal/playerlog"
+	"github.com/gmpbook/gmpbook/internal/runlog"
 	"github.com/gmpbook/gmpbook/site"
 )
 
@@ -73,12 +75,16 @@ func sitePlayer(t testing.TB) (fs.FS, string) {
 			sitePlayerErr = err
 			return
 		}
-		cmd := exec.Command("go", "build", "-o", filepath.Join(dir, "main.wasm"), "./wasm")
-		cmd.Dir = ".."
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			sitePlayerErr = fmt.Errorf("building the player: %v\n%s", err, out)
-			return
+		// Both players, as make wasm builds them: the full one and the
+		// light one that plays the site's recorded runs.
+		for _, b := range [][]string{{"main.wasm"}, {"light.wasm", "-tags", "light"}} {
+			cmd := exec.Command("go", append(append([]string{"build"}, b[1:]...), "-o", filepath.Join(dir, b[0]), "./wasm")...)
+			cmd.Dir = ".."
+			cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				sitePlayerErr = fmt.Errorf("building the player (%s): %v\n%s", b[0], err, out)
+				return
+			}
 		}
 		copyFile := func(from, to string) {
 			if sitePlayerErr != nil {
@@ -498,6 +504,71 @@ func TestSiteBrowserScenePlaysAndResponds(t *testing.T) {
 		require.True(t, siteEval[bool](t, ctx, `document.querySelector('`+last+` .poster').hidden`))
 		break
 	}
+	require.Empty(t, log.take(), "console errors")
+}
+
+// TestSiteBrowserUneditedSceneLoadsNoCompiler: a chapter's scene as
+// written plays the run the site recorded, in the light player, with the
+// simulator's events one for one; asking it for another seed, or editing
+// the scene, brings the full player (main.wasm), which compiles.
+func TestSiteBrowserUneditedSceneLoadsNoCompiler(t *testing.T) {
+	b := siteServeForBrowser(t)
+	siteNeedPlayer(t, b)
+	if _, ok := b.site.Files["player/"+site.LightPlayerFile]; !ok {
+		t.Skip("the light player (light.wasm) is not built: make wasm builds it")
+	}
+	c, sc := siteFirstScene(t)
+	ctx := siteNewBrowser(t)
+	log := siteWatchConsole(ctx)
+	siteNavigate(t, ctx, b.url+site.PageName(c))
+	sel := "#scene-" + sc.ID
+	frame := `document.querySelector('` + sel + ` iframe')`
+	ready := `(() => { const f = ` + frame + `; return !!(f && f.contentWindow.gmpbookStatus && f.contentWindow.gmpbookStatus.ready); })()`
+	loaded := func() []string {
+		return siteEval[[]string](t, ctx, frame+`.contentWindow.performance.getEntriesByType('resource').map(e => new URL(e.name).pathname.split('/').pop())`)
+	}
+	if !siteEval[bool](t, ctx, `!!`+frame) {
+		require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel+" .play"))))
+	}
+	siteWaitJS(t, ctx, ready, 90*time.Second)
+	got := loaded()
+	require.Contains(t, got, site.LightPlayerFile, "resources: %v", got)
+	require.NotContains(t, got, "main.wasm", "an unedited scene downloads no compiler")
+
+	// The run it plays is the simulator's.
+	key := siteEval[string](t, ctx, `new URL(`+frame+`.src).searchParams.get('run')`)
+	data, ok := b.site.Files["player/runs/"+key+".run"]
+	require.True(t, ok, "run=%s is not a file of the site", key)
+	rec, err := runlog.Decode(data)
+	require.NoError(t, err)
+	run, err := playerlog.Simulate(sc.Compiled, sc.Settings, 0, 0, nil)
+	require.NoError(t, err)
+	require.Equal(t, run.Events, rec.Events)
+	siteWaitJS(t, ctx, fmt.Sprintf(`%s.contentWindow.gmpbookStatus.len === %d`, frame, len(run.Events)), 10*time.Second)
+
+	// Another seed: the full player takes over, in the same frame.
+	siteEval[bool](t, ctx, `(() => { `+frame+`.contentWindow.postMessage({cmd: 'seed', seed: 7}, '*'); return true; })()`)
+	siteWaitJS(t, ctx, `(() => { try { const u = new URL(`+frame+`.contentWindow.location.href); return !u.searchParams.get('run') && u.searchParams.get('seed') === '7'; } catch (e) { return false; } })()`, 20*time.Second)
+	siteWaitJS(t, ctx, ready, 90*time.Second)
+	got = loaded()
+	require.Contains(t, got, "main.wasm", "resources: %v", got)
+	require.NotContains(t, got, site.LightPlayerFile)
+
+	// An edited scene runs in the full player from the start.
+	siteNavigate(t, ctx, b.url+site.PageName(c))
+	edited := strings.Replace(sc.Source, "fmt.Println(", "fmt.Println(\"edited\", ", 1)
+	require.NotEqual(t, sc.Source, edited)
+	require.NoError(t, chromedp.Do(ctx,
+		chromedp.ScrollIntoView(chromedp.CSS(sel+" textarea")),
+		chromedp.SetValue(chromedp.CSS(sel+" textarea"), edited),
+		chromedp.Evaluate[chromedp.Void](`document.querySelector('`+sel+` textarea').dispatchEvent(new Event('input'))`),
+		chromedp.Click(chromedp.CSS(sel+" .rerun")),
+	))
+	// The re-run replaces the frame; an edited scene has no recorded run.
+	siteWaitJS(t, ctx, `(() => { const f = `+frame+`; return !!f && !new URL(f.src).searchParams.get('run'); })()`, 20*time.Second)
+	siteWaitJS(t, ctx, ready, 90*time.Second)
+	got = loaded()
+	require.Contains(t, got, "main.wasm", "resources: %v", got)
 	require.Empty(t, log.take(), "console errors")
 }
 

@@ -296,3 +296,57 @@ func TestSiteServerTypesAndHeaders(t *testing.T) {
 	h.ServeHTTP(rw, r)
 	require.Equal(t, http.StatusMethodNotAllowed, rw.Code)
 }
+
+// TestSiteServesFilesCompressedAtBuildTime: a player binary with a .br and
+// a .gz beside it (make site-player writes them) goes out as those bytes,
+// not compressed again.
+func TestSiteServesFilesCompressedAtBuildTime(t *testing.T) {
+	c, err := chapters.Parse("chapters/00-small.md", []byte("---\ntitle: Small\n---\n\nWords.\n"))
+	require.NoError(t, err)
+	wasm := append([]byte("\x00asm\x01\x00\x00\x00"), bytes.Repeat([]byte("player "), 4096)...)
+	// Compressed at low levels, so that a response compressed on the fly
+	// (at the highest) cannot be taken for the file's.
+	compress := func(level int, gzipped bool) []byte {
+		var b bytes.Buffer
+		var w io.WriteCloser
+		if gzipped {
+			w, _ = gzip.NewWriterLevel(&b, level)
+		} else {
+			w = brotli.NewWriterLevel(&b, level)
+		}
+		w.Write(wasm)
+		require.NoError(t, w.Close())
+		return b.Bytes()
+	}
+	brData, gz := compress(1, false), compress(1, true)
+	require.NotEqual(t, compress(brotli.BestCompression, false), brData)
+	require.NotEqual(t, compress(gzip.BestCompression, true), gz)
+	player := fstest.MapFS{
+		"index.html":    {Data: []byte("<!doctype html><script src=\"wasm_exec.js\"></script>")},
+		"main.wasm":     {Data: wasm},
+		"main.wasm.br":  {Data: brData},
+		"main.wasm.gz":  {Data: gz},
+		"wasm_exec.js":  {Data: []byte("// wasm_exec\n")},
+		"light.wasm":    {Data: wasm},
+		"light.wasm.br": {Data: brData},
+		"light.wasm.gz": {Data: gz},
+	}
+	s, err := site.Build(site.Options{Chapters: []*chapters.Chapter{c}, Player: player})
+	require.NoError(t, err)
+	h := s.Handler()
+	for _, enc := range []struct {
+		accept string
+		want   []byte
+	}{{"br", brData}, {"gzip", gz}} {
+		for _, f := range []string{"main.wasm", "light.wasm"} {
+			req := httptest.NewRequest("GET", "/player/"+f, nil)
+			req.Header.Set("Accept-Encoding", enc.accept)
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, req)
+			require.Equal(t, http.StatusOK, w.Code)
+			require.Equal(t, enc.accept, w.Header().Get("Content-Encoding"), f)
+			require.Equal(t, "application/wasm", w.Header().Get("Content-Type"), f)
+			require.Equal(t, enc.want, w.Body.Bytes(), "%s (%s): not the file compressed at build time", f, enc.accept)
+		}
+	}
+}

@@ -9,55 +9,20 @@
 package playerlog
 
 import (
-	"sort"
 	"strconv"
 
 	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/internal/runlog"
 	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
 )
 
-// Run is one simulated run.
-type Run struct {
-	Config core.Config
-	Events []core.Event
-	// Lines[i] is the source line the goroutine of Events[i] was at (0 if
-	// unknown).
-	Lines []int32
-	// Began lists, in the order they ran, the source lines whose code
-	// produced each op a scene goroutine handed the simulator, each with
-	// the index of the first event after the op was taken (the event that
-	// op caused, when it caused one).
-	Began []LineStart
-}
+// Run is one simulated run of a scene (runlog.Run: the same type the
+// light player decodes).
+type Run = runlog.Run
 
-// LineStart is one op taken from a scene goroutine: its source line, and
-// the index of the next event of the run.
-type LineStart struct {
-	Event int
-	Line  int32
-}
-
-var _ view.Lines = (*Run)(nil)
-
-// LineOf is the source line goroutine g was at at event i (0 unless g is
-// the event's goroutine).
-func (r *Run) LineOf(g int64, i int) int {
-	if i < 0 || i >= len(r.Lines) || r.Events[i].G != g {
-		return 0
-	}
-	return int(r.Lines[i])
-}
-
-// Ran lists the lines whose code began running just before event i.
-func (r *Run) Ran(i int) []int32 {
-	lo := sort.Search(len(r.Began), func(k int) bool { return r.Began[k].Event >= i })
-	var out []int32
-	for k := lo; k < len(r.Began) && r.Began[k].Event == i; k++ {
-		out = append(out, r.Began[k].Line)
-	}
-	return out
-}
+// LineStart is one op taken from a scene goroutine (runlog.LineStart).
+type LineStart = runlog.LineStart
 
 // liner is implemented by the scene VM's goroutines: where they are, and
 // which lines ran to produce the op they handed out last.

@@ -270,6 +270,9 @@
     this.original = fig.getAttribute('data-source') || '';
     this.source = this.original;
     this.params = fig.getAttribute('data-params') || '';
+    // The run the site recorded for the scene as written: while the source
+    // is unchanged the light player plays it without compiling anything.
+    this.run = fig.getAttribute('data-run') || '';
     this.player = fig.getAttribute('data-player');
     this.w = parseFloat(fig.getAttribute('data-w')) || 16;
     this.h = parseFloat(fig.getAttribute('data-h')) || 9;
@@ -429,6 +432,7 @@
   Scene.prototype.url = function (play) {
     var p = new URLSearchParams(this.params);
     p.set('src', b64encode(this.source));
+    if (this.run && this.source === this.original) p.set('run', this.run);
     if (play) p.set('play', '1');
     return this.player + '?' + p.toString();
   };

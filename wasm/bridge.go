@@ -53,28 +53,31 @@
 // loader (index.html) asks the Go runtime to trace its package inits;
 // cmd/playerbench reads both.
 //
+// Two builds share this package. The full player (the default build,
+// main.wasm) compiles and simulates the scene it is given. The light
+// player (built with -tags light, light.wasm) plays a run the website
+// recorded when it was built (internal/runlog): the page's URL has
+// run=KEY and the loader fetches runs/KEY.run. It has no compiler and no
+// simulator's scene VM, so a reader who only watches downloads a smaller
+// module; asking it for another GOMAXPROCS or seed reloads the page with
+// the full player.
+//
 // This package is the only importer of syscall/js.
 package main
 
 import (
-	"bytes"
-	"encoding/base64"
-	"errors"
 	"fmt"
 	"math"
 	"net/url"
 	"runtime/debug"
 	"strconv"
-	"strings"
 	"sync"
 	"syscall/js"
 	"time"
 
 	"github.com/gmpbook/gmpbook/core"
-	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
 	"github.com/gmpbook/gmpbook/render/view"
-	"github.com/gmpbook/gmpbook/script"
 )
 
 // readyFrames is how many frames the player draws before it reports
@@ -100,74 +103,21 @@ func main() {
 	}
 }
 
-func run() error {
-	begun := time.Now()
-	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
-	if err != nil {
-		return fmt.Errorf("the page's query: %v", err)
-	}
-	m := marker(q.Get("timing") == "1")
-	m.mark("main")
-	name, src, err := sceneSource(q)
-	if err != nil {
-		return err
-	}
-	var over script.Settings
-	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
-		if v := q.Get(k); v != "" {
-			if err := over.Set(k, v); err != nil {
-				return err
-			}
-		}
-	}
-	compare := q.Get("cgo") != "" || q.Get("cprocs") != ""
+// ms formats a duration in whole milliseconds, for the first-frame line.
+func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) + "ms" }
 
-	var player interface {
-		render.Source
-		Seek(int)
-		SetSpeed(float64)
-		SetPlaying(bool)
-	}
-	var title, loadSaid string
-	loaded := begun
-	// Checking and compiling the scene is most of what the player does
-	// before its first frame. When the scene's first line says all that
-	// frame needs — GOMAXPROCS and seed — and the frame is the world before
-	// the first event, the player draws it first and loads the scene after
-	// it (render.Loading). Whether the chrome keeps a line for captions
-	// comes from a "//>" in the text (a scene whose "//>" is no caption,
-	// say in a string, loses that line once loaded). A scene that does not
-	// compile shows its error a frame later.
-	if hdr, ok := quickHeader(src); ok && q.Get("at") == "" && !compare {
-		settings := hdr.Merge(over)
-		cfg, err := settings.Config(nil)
-		if err == nil {
-			title = settings.Title
-			player = render.NewLoading(cfg.Procs, cfg.Seed, bytes.Contains(src, []byte("//>")), func() (render.Source, error) {
-				m.mark("load")
-				scene, err := script.Load(name, src)
-				if err != nil {
-					return nil, err
-				}
-				m.mark("loaded")
-				return newSource(q, scene, over, false)
-			})
-			loadSaid = "load after the first frame"
-		}
-	}
-	if player == nil {
-		scene, err := script.Load(name, src)
-		if err != nil {
-			return err
-		}
-		loaded = time.Now()
-		loadSaid = "load " + ms(loaded.Sub(begun))
-		m.mark("loaded")
-		title = scene.Scene.Settings.Merge(over).Title
-		if player, err = newSource(q, scene, over, compare); err != nil {
-			return err
-		}
-	}
+// playable is what both builds hand the game: a Source the page can seek,
+// speed up and start.
+type playable interface {
+	render.Source
+	Seek(int)
+	SetSpeed(float64)
+	SetPlaying(bool)
+}
+
+// play applies the URL's at, speed and play to player and runs the game.
+// loadSaid and loaded describe loading for the first-frame console line.
+func play(q url.Values, m marker, player playable, title, loadSaid string, loaded time.Time) error {
 	started := time.Now()
 	m.mark("started")
 	if v := q.Get("at"); v != "" {
@@ -201,127 +151,6 @@ func run() error {
 	return render.Run(g, render.Window{Title: title})
 }
 
-// ms formats a duration in whole milliseconds, for the first-frame line.
-func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) + "ms" }
-
-// newSource makes the Source that plays a loaded scene: a Player that
-// simulates the run in slices after its first frame (render.Grow), or in
-// compare mode a Compare of two runs simulated whole, since it lines them
-// up in time.
-func newSource(q url.Values, scene *script.Compiled, over script.Settings, compare bool) (interface {
-	render.Source
-	Seek(int)
-	SetSpeed(float64)
-	SetPlaying(bool)
-}, error) {
-	settings := scene.Scene.Settings.Merge(over)
-	captions := playerlog.Captions(scene)
-	if compare {
-		procs := 0
-		if cprocs := q.Get("cprocs"); cprocs != "" {
-			var err error
-			if procs, err = strconv.Atoi(cprocs); err != nil || procs < 1 {
-				return nil, fmt.Errorf("cprocs=%s: want a number of Ps", cprocs)
-			}
-		}
-		other, err := playerlog.CompareSettings(settings, q.Get("cgo"), procs)
-		if err != nil {
-			return nil, err
-		}
-		var sides [2]render.Side
-		for i, st := range []script.Settings{settings, other} {
-			run, err := playerlog.Simulate(scene, st, 0, 0, nil)
-			if err != nil {
-				return nil, err
-			}
-			sides[i] = render.Side{Label: playerlog.Label(run.Config), Log: render.Log{Events: run.Events, Procs: run.Config.Procs,
-				Seed: run.Config.Seed, Captions: captions, Lines: run}}
-		}
-		return render.NewCompare(sides[0], sides[1]), nil
-	}
-	start := func(procs int, seed uint64) (render.Log, error) {
-		st, err := playerlog.Start(scene, settings, procs, seed, nil)
-		if err != nil {
-			return render.Log{}, err
-		}
-		run := st.Run
-		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run,
-			Grow: func(n int) ([]core.Event, bool, error) {
-				done, err := st.Advance(n)
-				return run.Events, done, err
-			}}, nil
-	}
-	log, err := start(0, 0)
-	if err != nil {
-		return nil, err
-	}
-	return render.NewPlayer(log, start), nil
-}
-
-// quickHeader reads the scene's settings from its first line without
-// parsing the scene, as script.Parse reads them, when that is certain:
-// the line is a "//scene …" comment that script.ParseSettings accepts, or
-// holds no comment at all (no settings). Anything else — a comment after
-// code, a bad setting — is left to the parse, which says where it is.
-func quickHeader(src []byte) (script.Settings, bool) {
-	first, _, _ := bytes.Cut(src, []byte("\n"))
-	line := strings.TrimRight(strings.TrimLeft(string(first), " \t"), "\r")
-	rest, ok := strings.CutPrefix(line, "//scene")
-	if !ok {
-		return script.Settings{}, !strings.Contains(line, "//") && !strings.Contains(line, "/*")
-	}
-	if rest != "" && rest[0] != ' ' && rest[0] != '\t' {
-		return script.Settings{}, false
-	}
-	st, err := script.ParseSettings(rest)
-	return st, err == nil
-}
-
-// sceneSource finds the scene's source from the query.
-func sceneSource(q url.Values) (name string, src []byte, err error) {
-	if v := q.Get("src"); v != "" {
-		src, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(v, "="))
-		if err != nil {
-			return "", nil, fmt.Errorf("src: not base64url: %v", err)
-		}
-		return "scene.go", src, nil
-	}
-	name = q.Get("scene")
-	if name == "" {
-		return "", nil, errors.New("no scene: the page's URL needs src=BASE64URL or scene=NAME")
-	}
-	for _, where := range []string{"window", "parent"} {
-		if s, ok := hostScene(where, name); ok {
-			return name + ".go", []byte(s), nil
-		}
-	}
-	return "", nil, fmt.Errorf("scene %q: the host page provides no window.gmpbookScene for it", name)
-}
-
-// hostScene looks name up in window.gmpbookScene of the window or its
-// parent. Reading a cross-origin parent throws; that counts as not found.
-func hostScene(where, name string) (s string, ok bool) {
-	defer func() {
-		if recover() != nil {
-			s, ok = "", false
-		}
-	}()
-	w := js.Global().Get(where)
-	if w.IsUndefined() || w.IsNull() {
-		return "", false
-	}
-	v := w.Get("gmpbookScene")
-	switch v.Type() {
-	case js.TypeString:
-		return v.String(), true
-	case js.TypeObject:
-		if e := v.Get(name); e.Type() == js.TypeString {
-			return e.String(), true
-		}
-	}
-	return "", false
-}
-
 // showError puts the error on the page, in place of the loading bar or
 // the player, and tells the parent.
 func showError(err error) {
@@ -341,11 +170,10 @@ func showError(err error) {
 		e.Get("style").Set("display", "block")
 	}
 	msg := map[string]any{"type": "gmpbook", "error": err.Error()}
-	var list script.Errors
-	if errors.As(err, &list) && len(list) > 1 {
+	if list := errorList(err); len(list) > 1 {
 		all := make([]any, len(list))
 		for i, e := range list {
-			all[i] = e.Error()
+			all[i] = e
 		}
 		msg["errors"] = all
 	}

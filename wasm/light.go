@@ -1,0 +1,115 @@
+//go:build js && wasm && light
+
+package main
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall/js"
+	"time"
+
+	"github.com/gmpbook/gmpbook/internal/runlog"
+	"github.com/gmpbook/gmpbook/render"
+)
+
+// runKey is what a run's name may be: the site names runs by a hash of
+// their contents.
+var runKey = regexp.MustCompile(`^[0-9a-f]{8,64}$`)
+
+// run plays the recorded run the URL names (run=KEY): the loader
+// (index.html) has started fetching runs/KEY.run as window.gmpbookRun.
+func run() error {
+	begun := time.Now()
+	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
+	if err != nil {
+		return fmt.Errorf("the page's query: %v", err)
+	}
+	m := marker(q.Get("timing") == "1")
+	m.mark("main")
+	key := q.Get("run")
+	if !runKey.MatchString(key) {
+		return fmt.Errorf("run=%q: not the name of a recorded run", key)
+	}
+	data, err := fetchRun(key)
+	if err != nil {
+		return err
+	}
+	f, err := runlog.Decode(data)
+	if err != nil {
+		return fmt.Errorf("runs/%s.run: %v", key, err)
+	}
+	loaded := time.Now()
+	m.mark("loaded")
+	log := render.Log{Events: f.Events, Procs: f.Procs, Seed: f.Seed, Captions: f.Captions, Lines: &f.Trace}
+	player := render.NewPlayer(log, func(procs int, seed uint64) (render.Log, error) {
+		return render.Log{}, loadFull(q, procs, seed)
+	})
+	return play(q, m, player, f.Title, "load "+ms(loaded.Sub(begun))+" (recorded run, "+strconv.Itoa(len(data))+" bytes)", loaded)
+}
+
+// fetchRun waits for the loader's fetch of runs/KEY.run (or makes it, when
+// the loader did not) and returns the bytes.
+func fetchRun(key string) ([]byte, error) {
+	p := js.Global().Get("gmpbookRun")
+	if p.Type() != js.TypeObject {
+		p = js.Global().Call("fetch", "runs/"+key+".run").Call("then", js.FuncOf(func(this js.Value, args []js.Value) any {
+			r := args[0]
+			if !r.Get("ok").Bool() {
+				return js.Global().Get("Promise").Call("reject", "runs/"+key+".run: "+r.Get("status").String()+" "+r.Get("statusText").String())
+			}
+			return r.Call("arrayBuffer")
+		}))
+	}
+	type result struct {
+		b   []byte
+		err error
+	}
+	done := make(chan result, 1)
+	var ok, fail js.Func
+	ok = js.FuncOf(func(this js.Value, args []js.Value) any {
+		u := js.Global().Get("Uint8Array").New(args[0])
+		b := make([]byte, u.Get("length").Int())
+		js.CopyBytesToGo(b, u)
+		done <- result{b: b}
+		return nil
+	})
+	fail = js.FuncOf(func(this js.Value, args []js.Value) any {
+		msg := "the recorded run could not be loaded"
+		if len(args) > 0 {
+			msg += ": " + js.Global().Call("String", args[0]).String()
+		}
+		done <- result{err: errors.New(msg)}
+		return nil
+	})
+	p.Call("then", ok, fail)
+	r := <-done
+	ok.Release()
+	fail.Release()
+	return r.b, r.err
+}
+
+// loadFull replaces the light player with the full one, which can run
+// the scene again: the same page without run=, with the new GOMAXPROCS
+// and seed. The error is what the player shows until the page goes.
+func loadFull(q url.Values, procs int, seed uint64) error {
+	next := url.Values{}
+	for k, v := range q {
+		next[k] = v
+	}
+	next.Del("run")
+	next.Del("at")
+	next.Set("procs", strconv.Itoa(procs))
+	next.Set("seed", strconv.FormatUint(seed, 10))
+	if next.Get("src") == "" && next.Get("scene") == "" {
+		return errors.New("this page has no scene source to run again")
+	}
+	js.Global().Get("location").Call("replace", "?"+next.Encode())
+	return errors.New("loading the simulator…")
+}
+
+// errorList: the light player compiles nothing, so its errors are single.
+func errorList(error) []string { return nil }
