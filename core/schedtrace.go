@@ -22,7 +22,7 @@ type SchedSnapshot struct {
 	NMIdleLocked int
 	StopWait     int
 	SysmonWait   bool
-	Schedticks   bool // 1.26 appends schedticks=[ … ]
+	Schedticks   bool // 1.25+ appends schedticks=[ … ]
 	Ps           []PSnap
 	Ms           []MSnap
 	Gs           []GSnap

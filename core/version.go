@@ -32,7 +32,8 @@ type Features struct {
 	// to its own P's runnext instead of the global queue (1.26,
 	// proc.go:goschedImpl).
 	STWPreemptRunnext bool
-	// SchedticksInTrace: schedtrace lines end with "schedticks=[ … ]" (1.26).
+	// SchedticksInTrace: schedtrace lines end with "schedticks=[ … ]"
+	// (1.25+: in go1.25.0's proc.go:schedtrace, not in go1.24.0's).
 	SchedticksInTrace bool
 	// UpdateMaxProcs: runtime.main starts updateMaxProcsGoroutine (1.25+,
 	// when go.mod says go ≥ 1.25 and GODEBUG updatemaxprocs is not 0).
@@ -55,10 +56,11 @@ func Go126() Features {
 		NetpollBreak: true, SyncTimerChan: true}
 }
 
-// Go125 has _Psyscall and no 1.26 syscall steal-back or schedticks list.
+// Go125 has _Psyscall and no 1.26 syscall steal-back or STW-pending
+// runnext (both checked against go1.25.0's proc.go).
 func Go125() Features {
 	return Features{Name: "go1.25", AsyncPreempt: true, PSyscall: true, InjectLocal: true,
-		NeedSpinning: true, UpdateMaxProcs: true, NetpollBreak: true, SyncTimerChan: true}
+		NeedSpinning: true, SchedticksInTrace: true, UpdateMaxProcs: true, NetpollBreak: true, SyncTimerChan: true}
 }
 
 // Go114 adds asynchronous preemption to 1.13; per-P timers and netpollBreak.
