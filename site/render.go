@@ -383,8 +383,14 @@ func (r *chapterRenderer) realData(re *chapters.Real) (realData, error) {
 		return realData{}, err
 	}
 	file := re.Scene + ".go"
+	cmd := s.Settings.RealCommand(file)
+	if strings.HasPrefix(re.Check, "threads=") {
+		// The thread count is read from schedtrace, as the test suite
+		// runs it (tests/chapters_real_test.go).
+		cmd = "GODEBUG=schedtrace=1 " + cmd
+	}
 	d := realData{Scene: re.Scene, Claim: re.Claim, Check: re.Check, File: file,
-		Command: s.Settings.RealCommand(file), Program: string(prog), Code: code,
+		Command: cmd, Program: string(prog), Code: code,
 		OutFile: RealOutputName(r.c.Number, re.Scene)}
 	if r.b.opts.Real != nil {
 		if out, err := fs.ReadFile(r.b.opts.Real, d.OutFile); err == nil {
