@@ -175,6 +175,7 @@ type M struct {
 	gen             uint32   // invalidates stale queued actions for this M
 	waitingSpinning bool     // started/woken as a spinner (counted in nmspinning before it runs)
 	slept3us        bool     // already did runqgrab's usleep(3) in this findRunnable
+	stealPaid       bool     // the time of the coming steal pass has passed (TimingMeasured)
 	pollUntil       Time     // MNetpoll: when the poll times out (0 = never)
 	pending         Duration // runtime work since the last G ran, charged before the next starts
 	sysMon          bool

@@ -24,6 +24,7 @@ const (
 	actNetpollWake                // the blocked poller returns from epoll_wait
 	actSleepDone                  // M's usleep(3) in runqgrab ends
 	actSTWCheck                   // the STW caller re-checks (every 100µs re-preempt)
+	actStealPass                  // a spinning M's steal pass has taken its time
 )
 
 // action is an entry of the queue that orders the simulation: by time, then
@@ -108,6 +109,7 @@ type Sim struct {
 	objs   objects
 	stw    stwState
 	rng    wyrand // the simulation's own stream (select, seeding new Ms)
+	trng   wyrand // the timing model's draws (TimingMeasured)
 
 	stealOrder randomOrder
 
@@ -185,6 +187,7 @@ func New(cfg Config, main Program, opts ...Option) (*Sim, error) {
 		o(s)
 	}
 	s.rng = newWyrand(cfg.Seed, 0xC0FFEE)
+	s.trng = newWyrand(cfg.Seed, 0x71A1E)
 	s.sched.lastpoll = s.nanotime()
 	s.sched.customGOMAXPROCS = cfg.CustomProcs
 	s.boot(main)
@@ -366,6 +369,11 @@ func (s *Sim) dispatch(a action) {
 			return
 		}
 		m.state = MRunning
+		s.scheduleM(m)
+	case actStealPass:
+		if a.gen != m.gen {
+			return
+		}
 		s.scheduleM(m)
 	case actSTWCheck:
 		if a.gen != s.stw.gen {

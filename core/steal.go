@@ -68,7 +68,7 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 				e := ev(EvMSleep)
 				e.M, e.P, e.P2, e.Arg = mid(m), pp.ID, p2.ID, 3*Microsecond
 				s.emit(&e)
-				s.schedule(s.now+Time(3*Microsecond+s.costs.UsleepSlack), actSleepDone, m, m.gen, 0)
+				s.schedule(s.now+s.usleepFor(3*Microsecond), actSleepDone, m, m.gen, 0)
 				return nil, true
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 func cmdCompare(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	sf := newFlags("compare", stderr)
+	runs := sf.fs.Int("runs", 0, "run `N` times on each side (seeds 1..N) and compare the histograms of the outputs")
 	st, ok := sf.load(args, stderr)
 	if !ok {
 		return 2
@@ -21,6 +22,9 @@ func cmdCompare(args []string, stdout, stderr io.Writer, getenv func(string) str
 	if err != nil {
 		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
 		return 2
+	}
+	if *runs > 0 {
+		return compareRuns(sf, st, cfg, *runs, stdout, stderr, getenv)
 	}
 	var simOut, simErr, realOut, realErr bytes.Buffer
 	res, err := simulate(sf.compile, cfg, &simOut, &simErr, "", true)
