@@ -198,6 +198,9 @@ func (c *Config) validate() error {
 	if c.Limits.MaxGoroutines <= 0 || c.Limits.MaxEvents <= 0 || c.Limits.MaxTime <= 0 || c.Limits.MaxThreads <= 0 {
 		return fmt.Errorf("core: every limit must be positive")
 	}
+	if c.CPUs < 0 || c.CPUs > maxProcs {
+		return fmt.Errorf("core: %d CPUs out of range 0..1024", c.CPUs)
+	}
 	if c.Version.Name == "" {
 		return fmt.Errorf("core: no runtime version selected")
 	}

@@ -178,6 +178,7 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		s.scheduleM(m)
 		return 0, false
 	case OpSyscall, OpSyscallBlock:
+		m.sysOnCPU = false
 		s.entersyscall(m, g, op.D, op.Kind == OpSyscallBlock)
 		return 0, false
 	case OpNetRead:
@@ -307,6 +308,7 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		if op.NoWrite {
 			return c.Op, true
 		}
+		m.sysOnCPU = true
 		s.entersyscall(m, g, s.printWrite(), false)
 		return 0, false
 	case OpParkForever:

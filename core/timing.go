@@ -63,6 +63,7 @@ type measuredTables struct {
 	RawSyscall  qtable // the same call without the runtime's bookkeeping (validation only)
 	Work        qtable // CPU work, per mille of its nominal length
 	PrintWrite  qtable // fmt.Println's write(2) to a pipe
+	OSSlice     qtable // the OS's time slice when two threads share a CPU
 }
 
 // workClip bounds the per-mille factor applied to CPU work: the measured

@@ -38,7 +38,7 @@ func compareRuns(sf *sceneFlags, st script.Settings, cfg core.Config, n int, std
 	var real dist.Hist
 	env := realEnv(st, getenv)
 	for i := 0; i < n; i++ {
-		cmd := exec.Command(bin)
+		cmd := realCommand(bin, st)
 		cmd.Env = env
 		var out bytes.Buffer
 		cmd.Stdout = &out

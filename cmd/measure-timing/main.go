@@ -29,6 +29,9 @@
 //   - work: the same 50µs loop 1000 times; the table is each run over the
 //     median, in per-mille.
 //   - print: fmt.Println to a pipe (the write(2) a scene's print makes).
+//   - slice: two goroutines spinning at GOMAXPROCS=2 pinned to one CPU
+//     (taskset -c 0): each stretch of progress between two gaps is one
+//     time slice of the OS scheduler.
 package main
 
 import (
@@ -79,6 +82,17 @@ func main() {
 			}
 		}
 	}
+	if taskset, err := exec.LookPath("taskset"); err == nil {
+		env := append(os.Environ(), "GOMAXPROCS=2")
+		for i := 0; i < *runs/20+1; i++ {
+			cmd := exec.Command(taskset, "-c", "0", bin, "slice")
+			cmd.Env = env
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			check(cmd.Run())
+			parse(stderr.Bytes(), add)
+		}
+	}
 	for _, procs := range []int{2, 4} {
 		env := append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", procs))
 		for i := 0; i < *runs/5; i++ {
@@ -101,7 +115,7 @@ func main() {
 		samples[n] = fast
 	}
 	names := []string{"startup", "runtimeinit", "pkginit", "wake", "newm", "steal", "stealall", "spinfail", "spinfailall",
-		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print"}
+		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "slice"}
 	host, _ := os.Hostname()
 	_ = host
 	fmt.Printf("measured %s, %s, GOMAXPROCS=2 (trace probes also at 4)\n\n", time.Now().UTC().Format("2006-01-02"), goVersion())
@@ -158,7 +172,7 @@ func field(n string) string {
 	m := map[string]string{"startup": "Startup", "runtimeinit": "RuntimeInit", "pkginit": "PackageInit",
 		"wake": "FutexWake", "newm": "ThreadStart", "steal": "StealPass", "spinfail": "SpinFail",
 		"usleep3": "Usleep3", "usleep20": "Usleep20", "netpoll": "NetpollWake", "syscall": "Syscall",
-		"rawsyscall": "RawSyscall", "work": "Work", "print": "PrintWrite"}
+		"rawsyscall": "RawSyscall", "work": "Work", "print": "PrintWrite", "slice": "OSSlice"}
 	return m[n]
 }
 
