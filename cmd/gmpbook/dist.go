@@ -17,7 +17,11 @@ import (
 // 1..n in the simulator, and prints both histograms of outputs with the
 // share of simulated runs whose output a real run also printed and the
 // total-variation distance.
-func compareRuns(sf *sceneFlags, st script.Settings, cfg core.Config, n int, stdout, stderr io.Writer, getenv func(string) string) int {
+func compareRuns(sf *sceneFlags, st script.Settings, cfg core.Config, n int, key string, stdout, stderr io.Writer, getenv func(string) string) int {
+	if _, err := dist.Key(key, ""); err != nil {
+		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
+		return 2
+	}
 	var seeds []uint64
 	for i := 1; i <= n; i++ {
 		seeds = append(seeds, uint64(i))
@@ -51,6 +55,8 @@ func compareRuns(sf *sceneFlags, st script.Settings, cfg core.Config, n int, std
 		}
 		real.Add(strings.TrimSuffix(out.String(), "\n"))
 	}
+	sim, _ = dist.ByKey(sim, key)
+	real, _ = dist.ByKey(real, key)
 	fmt.Fprintf(stdout, "%s  GOMAXPROCS=%d\n\n", sf.file, cfg.Procs)
 	dist.Write(stdout, fmt.Sprintf("simulated (%s timing, seeds 1..%d)", cfg.Timing, n), sim, 12)
 	fmt.Fprintln(stdout)

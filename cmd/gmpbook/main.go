@@ -24,7 +24,8 @@ const usage = `usage:
 flags (also settable in a //scene first line): -procs N -cpus N -seed N -go 1.26
 -startup faithful|clean -timing measured|fixed -until 50ms; run also takes
 -events FILE, -trace FILE and -seeds 1..100 (a histogram of the outputs over
-those seeds); compare takes -runs N (N real runs beside N seeds).
+those seeds); compare takes -runs N (N real runs beside N seeds); with
+either, -key first-line|last-line counts only that line.
 GOMAXPROCS and GODEBUG are read from the environment.
 `
 
@@ -141,6 +142,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string)
 	sf.fs.StringVar(&sf.events, "events", "", "write one line per simulator event to `FILE` (- for stderr)")
 	sf.fs.StringVar(&sf.trace, "trace", "", "write Chrome trace JSON (opens in Perfetto) to `FILE`")
 	seeds := sf.fs.String("seeds", "", "run once per seed (`N`, A..B or A,B,C) and print a histogram of the outputs")
+	key := sf.fs.String("key", "output", "with -seeds, count the whole output, its first-line or its last-line")
 	st, ok := sf.load(args, stderr)
 	if !ok {
 		return 2
@@ -157,6 +159,9 @@ func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string)
 			return 2
 		}
 		h, err := dist.Simulate(sf.compile, cfg, list)
+		if err == nil {
+			h, err = dist.ByKey(h, *key)
+		}
 		if err != nil {
 			fmt.Fprintf(stderr, "gmpbook: %v\n", err)
 			return 2

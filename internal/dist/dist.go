@@ -156,6 +156,41 @@ func ParseSeeds(v string) ([]uint64, error) {
 	return out, nil
 }
 
+// Keys are the parts of an output a histogram can count, like a predict
+// exercise's answer kinds.
+var Keys = []string{"output", "first-line", "last-line"}
+
+// Key reduces an output to the part named by key.
+func Key(key, out string) (string, error) {
+	switch key {
+	case "", "output":
+		return out, nil
+	case "first-line":
+		l, _, _ := strings.Cut(out, "\n")
+		return l, nil
+	case "last-line":
+		return out[strings.LastIndexByte(out, '\n')+1:], nil
+	}
+	return "", fmt.Errorf("key %q: want one of %s", key, strings.Join(Keys, ", "))
+}
+
+// ByKey is h counted by the part of each output named by key.
+func ByKey(h Hist, key string) (Hist, error) {
+	var out Hist
+	for o, n := range h.Count {
+		k, err := Key(key, o)
+		if err != nil {
+			return out, err
+		}
+		if out.Count == nil {
+			out.Count = map[string]int{}
+		}
+		out.Count[k] += n
+		out.N += n
+	}
+	return out, nil
+}
+
 // Oneline shows a multi-line output on one line.
 func Oneline(out string) string {
 	if out == "" {
