@@ -785,6 +785,7 @@ func (s *Sim) pidleput(pp *P) {
 		panic(fmt.Sprintf("core.pidleput: P%d has work", pp.ID))
 	}
 	pp.status = Pidle
+	pp.idleMask = true
 	pp.link = s.sched.pidle
 	s.sched.pidle = pp
 	s.sched.npidle++
@@ -801,6 +802,7 @@ func (s *Sim) pidleget() *P {
 	}
 	s.sched.pidle = pp.link
 	pp.link = nil
+	pp.idleMask = false
 	s.sched.npidle--
 	e := ev(EvProcUnidle)
 	e.P = pp.ID

@@ -195,7 +195,8 @@ type P struct {
 	ID           int32
 	status       PStatus
 	m            *M
-	link         *P // idle stack link
+	link         *P   // idle stack link
+	idleMask     bool // on the idle stack: sched.idlepMask's bit (proc.go:pidleput)
 	schedtick    uint32
 	syscalltick  uint32
 	sysmontick   sysmontick

@@ -87,15 +87,15 @@ func (s *Sim) runtimeMain(main Program) Program {
 		{Kind: opMainStarted},
 		{Kind: opStartSysmon},
 		{Kind: opLockInternal},
-		{Kind: OpCompute, D: s.initWork(measured.RuntimeInit), Calls: true}, // doInit(runtime_inittasks)
 		{Kind: OpGo, Name: "runtime.forcegchelper", Body: []Op{{Kind: OpParkForever, Reason: WaitForceGCIdle}}},
+		{Kind: OpCompute, D: s.initWork(measured.RuntimeInit), Calls: true}, // the rest of doInit(runtime_inittasks)
 		{Kind: OpGo, Name: "runtime.bgsweep", Body: []Op{{Kind: OpSend, Obj: c, Val: 1}, {Kind: OpParkForever, Reason: WaitGCSweepWait}}},
 		{Kind: OpGo, Name: "runtime.bgscavenge", Body: []Op{{Kind: OpSend, Obj: c, Val: 1}, {Kind: OpParkForever, Reason: WaitGCScavengeWait}}},
 		{Kind: OpRecv, Obj: c},
 		{Kind: OpRecv, Obj: c},
 	}
-	if ops[3].D == 0 {
-		ops = append(ops[:3], ops[4:]...) // fixed timing: no init work
+	if ops[4].D == 0 {
+		ops = append(ops[:4], ops[5:]...) // fixed timing: no init work
 	}
 	upd := s.ver.UpdateMaxProcs
 	if s.cfg.Debug.UpdateMaxProcs == 0 {

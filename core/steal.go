@@ -36,7 +36,11 @@ func (s *Sim) stealWork(m *M) (g *G, inherit bool, src Reason, pollUntil Time, n
 					ranTimer = true
 				}
 			}
-			if p2.status != Pidle {
+			// "Don't bother to attempt to steal if p2 is idle": idle means
+			// on the idle list (idlepMask), not _Pidle: a P released to an
+			// M that is being woken or started holds work to steal
+			// (proc.go:stealWork).
+			if !p2.idleMask {
 				if g, sl := s.runqsteal(m, pp, p2, stealTimersOrRunNextG, i); g != nil || sl {
 					return g, false, SrcSteal, pollUntil, false, sl
 				}

@@ -69,7 +69,7 @@ type measuredTables struct {
 // workClip bounds the per-mille factor applied to CPU work: the measured
 // table's far tail is a 50µs loop losing the CPU to another tenant for a
 // kernel tick, which does not scale with the length of the work.
-const workClipLo, workClipHi = 900, 1100
+const workClipLo, workClipHi = 990, 1030
 
 // The latency draws. Each is one call of the simulation's timing stream
 // when timing is measured and the fixed cost otherwise.
