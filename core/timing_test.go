@@ -133,3 +133,50 @@ func TestMeasuredStartupLength(t *testing.T) {
 		t.Errorf("simulated median start-up %v outside the measured p10–p90 [%v, %v]", Time(med), Time(q[len(q)/10]), Time(q[len(q)*9/10]))
 	}
 }
+
+// TestFewerCPUsThanPsTimeSlices: two goroutines of 10ms of work on two Ps
+// but one CPU. Each P has its thread, but the threads take turns on the
+// CPU, a time slice at a time, so both finish after about 20ms of virtual
+// time rather than 10ms — and with two CPUs after about 10ms.
+func TestFewerCPUsThanPsTimeSlices(t *testing.T) {
+	finish := func(cpus int) (a, b Time) {
+		cfg := DefaultConfig(2)
+		cfg.Startup = StartupClean
+		cfg.CPUs = cpus
+		main := []Op{
+			{Kind: OpWGAdd, Obj: 1, N: 2},
+			Go("a", Compute(10*Millisecond), Print("a"), Op{Kind: OpWGAdd, Obj: 1, N: -1}),
+			Go("b", Compute(10*Millisecond), Print("b"), Op{Kind: OpWGAdd, Obj: 1, N: -1}),
+			{Kind: OpWGWait, Obj: 1},
+		}
+		s, err := New(cfg, Ops(main...), WithObjects(nil, 0, 1), WithInvariants())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Run(); err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range s.Events() {
+			if e.Kind == EvPrint && e.Text == "a" {
+				a = e.T
+			}
+			if e.Kind == EvPrint && e.Text == "b" {
+				b = e.T
+			}
+		}
+		return a, b
+	}
+	a1, b1 := finish(1)
+	a2, b2 := finish(2)
+	t.Logf("one CPU: a %v, b %v; two CPUs: a %v, b %v", a1, b1, a2, b2)
+	for _, x := range []Time{a1, b1} {
+		if x < Time(17*Millisecond) || x > Time(22*Millisecond) {
+			t.Errorf("one CPU: a goroutine finished at %v, want about 20ms (two 10ms jobs sharing a CPU)", x)
+		}
+	}
+	for _, x := range []Time{a2, b2} {
+		if x > Time(11*Millisecond) {
+			t.Errorf("two CPUs: a goroutine finished at %v, want about 10ms", x)
+		}
+	}
+}
