@@ -152,3 +152,10 @@ serve: site-player
 
 bench-site: site-player
 	$(GO) test ./tests -run '^$$' -bench '^BenchmarkSite' -benchtime 1x -count=1
+
+# test-distribution runs the distribution suite at length: every program of
+# tests/testdata/distribution 200 times on the real runtime and over 200
+# seeds in the simulator, asserting the targets (docs/timing.md).
+.PHONY: test-distribution
+test-distribution:
+	GMPBOOK_DIST_RUNS=$${GMPBOOK_DIST_RUNS:-200} $(GO) test -count=1 -timeout 30m -run TestDistributionAtSeveralPs -v ./tests

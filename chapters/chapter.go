@@ -56,8 +56,12 @@ type Scene struct {
 // Predict is a "predict, then run" exercise about a scene: the reader
 // answers before running; the expected answer is what the scene does.
 type Predict struct {
-	Scene    string
-	Answer   string // what is compared: output, first-line, last-line, order, exit
+	Scene  string
+	Answer string // what is compared: output, first-line, last-line, order, exit
+	// Seeds, when set, makes the exercise about a distribution: the answer
+	// is the one the scene gives most often over seeds 1..Seeds (ties go
+	// to the answer that sorts first).
+	Seeds    int
 	Question string
 	Choices  []string // "- " lines of the body, if any
 	Line     int

@@ -1,6 +1,7 @@
 package chapters
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -224,6 +225,13 @@ func (t *transformer) predict(fields []string, body string, line int) ast.Node {
 	}
 	if p.Answer == "" {
 		p.Answer = "output"
+	}
+	if v, ok := kv["seeds"]; ok {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 2 || n > 1000 {
+			return &ErrorNode{Err: t.c.errorf(line, 1, "predict seeds=%s: want a number of seeds from 2 to 1000", v)}
+		}
+		p.Seeds = n
 	}
 	switch p.Answer {
 	case "output", "first-line", "last-line", "order", "exit":

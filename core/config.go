@@ -154,8 +154,15 @@ type Config struct {
 	Version Features
 	Startup Startup
 	Costs   Costs
-	Limits  Limits
-	Debug   GODEBUG
+	// Timing says whether OS latencies are Costs' constants or drawn from
+	// the measured distributions (timing.go).
+	Timing Timing
+	// CPUs is how many CPUs the simulated OS schedules the threads on; 0
+	// means one per P plus one for sysmon, so no thread that wants a CPU
+	// ever waits (an idle machine). See cpus.go.
+	CPUs   int
+	Limits Limits
+	Debug  GODEBUG
 	// CustomProcs says GOMAXPROCS was set by the environment, which turns off
 	// the 1.25+ automatic updates (but not the updater goroutine, §17.3).
 	CustomProcs bool
@@ -190,6 +197,9 @@ func (c *Config) validate() error {
 	}
 	if c.Limits.MaxGoroutines <= 0 || c.Limits.MaxEvents <= 0 || c.Limits.MaxTime <= 0 || c.Limits.MaxThreads <= 0 {
 		return fmt.Errorf("core: every limit must be positive")
+	}
+	if c.CPUs < 0 || c.CPUs > maxProcs {
+		return fmt.Errorf("core: %d CPUs out of range 0..1024", c.CPUs)
 	}
 	if c.Version.Name == "" {
 		return fmt.Errorf("core: no runtime version selected")

@@ -139,7 +139,7 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 			return c.Op, true
 		}
 		g.opKind, g.opCalls = OpCompute, op.Calls
-		g.remaining = op.D
+		g.remaining = s.workFor(op.D)
 		s.startCompute(m, g)
 		return 0, false
 	case OpGo:
@@ -178,6 +178,7 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		s.scheduleM(m)
 		return 0, false
 	case OpSyscall, OpSyscallBlock:
+		m.sysOnCPU = false
 		s.entersyscall(m, g, op.D, op.Kind == OpSyscallBlock)
 		return 0, false
 	case OpNetRead:
@@ -307,7 +308,8 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		if op.NoWrite {
 			return c.Op, true
 		}
-		s.entersyscall(m, g, c.PrintWrite, false)
+		m.sysOnCPU = true
+		s.entersyscall(m, g, s.printWrite(), false)
 		return 0, false
 	case OpParkForever:
 		s.gopark(m, g, op.Reason, LocWait, 0)

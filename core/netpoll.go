@@ -63,7 +63,7 @@ func (s *Sim) ioReady(fd int64) {
 	}
 	if s.poll.blocked != nil && !s.poll.waking {
 		s.poll.waking = true
-		s.schedule(s.now+Time(s.costs.FutexWake), actNetpollWake, s.poll.blocked, s.poll.blocked.gen, int64(WakeIO))
+		s.schedule(s.now+s.netpollWake(), actNetpollWake, s.poll.blocked, s.poll.blocked.gen, int64(WakeIO))
 	}
 }
 
@@ -122,7 +122,7 @@ func (s *Sim) netpollBlock(m *M, pollUntil Time, wasSpinning bool) {
 		return
 	}
 	if pollUntil != 0 {
-		s.schedule(s.now+epollTimeout(pollUntil-s.now)+Time(s.costs.UsleepSlack), actNetpollWake, m, m.gen, int64(WakeTimer))
+		s.schedule(s.now+s.usleepFor(Duration(epollTimeout(pollUntil-s.now))), actNetpollWake, m, m.gen, int64(WakeTimer))
 	}
 }
 
@@ -153,7 +153,7 @@ func (s *Sim) netpollBreak() {
 	e := ev(EvNetpollBreak)
 	e.M = mid(m)
 	s.emit(&e)
-	s.schedule(s.now+Time(s.costs.FutexWake), actNetpollWake, m, m.gen, int64(WakeBreak))
+	s.schedule(s.now+s.netpollWake(), actNetpollWake, m, m.gen, int64(WakeBreak))
 }
 
 // netpollWoken: epoll_wait returned for the blocked poller. It takes an idle

@@ -449,6 +449,18 @@ top:
 		if !m.spinning {
 			s.becomeSpinning(m, SpinSelf)
 		}
+		// Visiting the other Ps takes time: meanwhile this M counts in
+		// nmspinning and the victims' queues keep changing. The pass
+		// itself is atomic once that time is over.
+		if !m.stealPaid {
+			if d := s.stealPass(); d > 0 {
+				m.stealPaid = true
+				m.gen++
+				s.schedule(s.now+d, actStealPass, m, m.gen, 0)
+				return nil, false, RNone
+			}
+		}
+		m.stealPaid = false
 		g, inherit, src, stealPoll, newWork, slept := s.stealWork(m)
 		if slept {
 			return nil, false, RNone
@@ -631,7 +643,7 @@ func (s *Sim) startm(pp *P, spinning bool) {
 	e := ev(EvMUnpark)
 	e.M, e.P, e.Flag = mid(nm), pp.ID, spinning
 	s.emit(&e)
-	s.schedule(s.now+Time(s.costs.FutexWake), actMWake, nm, nm.gen, 0)
+	s.schedule(s.now+s.futexWake(), actMWake, nm, nm.gen, 0)
 }
 
 // newm creates a thread that will run pp (proc.go:newm, newm1). Thread
@@ -648,7 +660,7 @@ func (s *Sim) newm(pp *P, spinning bool) *M {
 	e := ev(EvMCreate)
 	e.M, e.P, e.Flag = mid(m), pid(pp), spinning
 	s.emit(&e)
-	s.schedule(s.now+Time(s.costs.ThreadStart), actMStart, m, m.gen, 0)
+	s.schedule(s.now+s.threadStart(), actMStart, m, m.gen, 0)
 	return m
 }
 
@@ -773,6 +785,7 @@ func (s *Sim) pidleput(pp *P) {
 		panic(fmt.Sprintf("core.pidleput: P%d has work", pp.ID))
 	}
 	pp.status = Pidle
+	pp.idleMask = true
 	pp.link = s.sched.pidle
 	s.sched.pidle = pp
 	s.sched.npidle++
@@ -789,6 +802,7 @@ func (s *Sim) pidleget() *P {
 	}
 	s.sched.pidle = pp.link
 	pp.link = nil
+	pp.idleMask = false
 	s.sched.npidle--
 	e := ev(EvProcUnidle)
 	e.P = pp.ID
@@ -880,7 +894,7 @@ func (s *Sim) startlockedm(m *M, g *G) {
 	lm.nextp = pp
 	lm.state = MWaking
 	lm.gen++
-	s.schedule(s.now+Time(s.costs.FutexWake), actMWake, lm, lm.gen, 0)
+	s.schedule(s.now+s.futexWake(), actMWake, lm, lm.gen, 0)
 	s.stopm(m)
 }
 

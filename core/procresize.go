@@ -171,7 +171,7 @@ func (s *Sim) startTheWorld() {
 		ue := ev(EvMUnpark)
 		ue.M, ue.P = mid(nm), pp.ID
 		s.emit(&ue)
-		s.schedule(s.now+Time(s.costs.FutexWake), actMWake, nm, nm.gen, 0)
+		s.schedule(s.now+s.futexWake(), actMWake, nm, nm.gen, 0)
 	}
 	s.wakep()
 	de := ev(EvSTWDone)

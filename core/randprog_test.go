@@ -606,7 +606,7 @@ func checkPending(s *Sim) error {
 				continue
 			}
 			switch a.kind {
-			case actGOp, actCoopCheck, actMWake, actNetpollWake, actSleepDone, actMStart:
+			case actGOp, actCoopCheck, actMWake, actNetpollWake, actSleepDone, actMStart, actStealPass:
 				found = a.gen == m.gen
 			default:
 				found = true
@@ -627,12 +627,17 @@ func checkPending(s *Sim) error {
 }
 
 // pendingActions lists the queued actions: the heap plus the earliest
-// action, which the Sim keeps out of the heap.
+// action, which the Sim keeps out of the heap, plus the actions of threads
+// that wait for a CPU (Config.CPUs).
 func pendingActions(s *Sim) []action {
-	if !s.hasNext {
-		return s.q
+	out := s.q
+	if s.hasNext {
+		out = append([]action{s.next}, s.q...)
 	}
-	return append([]action{s.next}, s.q...)
+	for _, m := range s.cpu.waiting {
+		out = append(out[:len(out):len(out)], m.stash...)
+	}
+	return out
 }
 
 // panicStack returns the frames of the panicking simulator code, without

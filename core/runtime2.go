@@ -175,6 +175,14 @@ type M struct {
 	gen             uint32   // invalidates stale queued actions for this M
 	waitingSpinning bool     // started/woken as a spinner (counted in nmspinning before it runs)
 	slept3us        bool     // already did runqgrab's usleep(3) in this findRunnable
+	stealPaid       bool     // the time of the coming steal pass has passed (TimingMeasured)
+	onCPU           bool     // holds one of the OS's CPUs (Config.CPUs)
+	cpuWait         bool     // waits for a CPU
+	sysOnCPU        bool     // its system call (a print's write) keeps the CPU
+	onCPUAt         Time     // when it got its CPU
+	sliceEnd        Time     // when its time slice is over
+	offCPUAt        Time     // when it began to wait for one
+	stash           []action // its actions held while it waits
 	pollUntil       Time     // MNetpoll: when the poll times out (0 = never)
 	pending         Duration // runtime work since the last G ran, charged before the next starts
 	sysMon          bool
@@ -187,7 +195,8 @@ type P struct {
 	ID           int32
 	status       PStatus
 	m            *M
-	link         *P // idle stack link
+	link         *P   // idle stack link
+	idleMask     bool // on the idle stack: sched.idlepMask's bit (proc.go:pidleput)
 	schedtick    uint32
 	syscalltick  uint32
 	sysmontick   sysmontick

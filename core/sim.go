@@ -24,6 +24,8 @@ const (
 	actNetpollWake                // the blocked poller returns from epoll_wait
 	actSleepDone                  // M's usleep(3) in runqgrab ends
 	actSTWCheck                   // the STW caller re-checks (every 100µs re-preempt)
+	actStealPass                  // a spinning M's steal pass has taken its time
+	actOSTick                     // the OS's time slice ends (Config.CPUs)
 )
 
 // action is an entry of the queue that orders the simulation: by time, then
@@ -108,6 +110,8 @@ type Sim struct {
 	objs   objects
 	stw    stwState
 	rng    wyrand // the simulation's own stream (select, seeding new Ms)
+	cpu    cpuState
+	trng   wyrand // the timing model's draws (TimingMeasured)
 
 	stealOrder randomOrder
 
@@ -185,6 +189,8 @@ func New(cfg Config, main Program, opts ...Option) (*Sim, error) {
 		o(s)
 	}
 	s.rng = newWyrand(cfg.Seed, 0xC0FFEE)
+	s.trng = newWyrand(cfg.Seed, 0x71A1E)
+	s.cpu.n = cfg.CPUs
 	s.sched.lastpoll = s.nanotime()
 	s.sched.customGOMAXPROCS = cfg.CustomProcs
 	s.boot(main)
@@ -290,7 +296,14 @@ func (s *Sim) Step() bool {
 		return false
 	}
 	s.now = a.t
-	s.dispatch(a)
+	if s.cpu.n > 0 {
+		if s.cpuGate(a) {
+			s.dispatch(a)
+			s.cpuAfter(a.m)
+		}
+	} else {
+		s.dispatch(a)
+	}
 	if s.check && !s.exited {
 		s.checkQuiescent()
 	}
@@ -367,6 +380,13 @@ func (s *Sim) dispatch(a action) {
 		}
 		m.state = MRunning
 		s.scheduleM(m)
+	case actStealPass:
+		if a.gen != m.gen {
+			return
+		}
+		s.scheduleM(m)
+	case actOSTick:
+		s.osTick()
 	case actSTWCheck:
 		if a.gen != s.stw.gen {
 			return

@@ -67,6 +67,15 @@ func (s *Sim) putIdlePs(cur *P) []*P {
 	return runnable
 }
 
+// initWork is the CPU time of a start-up phase: drawn from its measured
+// table, or none with fixed timing (whose start-up is the idealised 32µs).
+func (s *Sim) initWork(q qtable) Duration {
+	if !s.measuredTiming() {
+		return 0
+	}
+	return q.sample(&s.trng)
+}
+
 // runtimeMain is runtime.main before main.main (runtime-facts §19): sysmon,
 // the init-time LockOSThread, forcegc, gcenable's bgsweep and bgscavenge
 // with their two handshakes, the GOMAXPROCS updater (1.25+) and the
@@ -79,10 +88,14 @@ func (s *Sim) runtimeMain(main Program) Program {
 		{Kind: opStartSysmon},
 		{Kind: opLockInternal},
 		{Kind: OpGo, Name: "runtime.forcegchelper", Body: []Op{{Kind: OpParkForever, Reason: WaitForceGCIdle}}},
+		{Kind: OpCompute, D: s.initWork(measured.RuntimeInit), Calls: true}, // the rest of doInit(runtime_inittasks)
 		{Kind: OpGo, Name: "runtime.bgsweep", Body: []Op{{Kind: OpSend, Obj: c, Val: 1}, {Kind: OpParkForever, Reason: WaitGCSweepWait}}},
 		{Kind: OpGo, Name: "runtime.bgscavenge", Body: []Op{{Kind: OpSend, Obj: c, Val: 1}, {Kind: OpParkForever, Reason: WaitGCScavengeWait}}},
 		{Kind: OpRecv, Obj: c},
 		{Kind: OpRecv, Obj: c},
+	}
+	if ops[4].D == 0 {
+		ops = append(ops[:4], ops[5:]...) // fixed timing: no init work
 	}
 	upd := s.ver.UpdateMaxProcs
 	if s.cfg.Debug.UpdateMaxProcs == 0 {
@@ -92,6 +105,10 @@ func (s *Sim) runtimeMain(main Program) Program {
 	}
 	if upd {
 		ops = append(ops, Op{Kind: OpGo, Name: "runtime.updateMaxProcsGoroutine", Body: []Op{{Kind: OpParkForever, Reason: WaitUpdateMaxProcs}}})
+	}
+	if d := s.initWork(measured.PackageInit); d > 0 {
+		// The package inits, in dependency order; os's comes late.
+		ops = append(ops, Op{Kind: OpCompute, D: d, Calls: true})
 	}
 	if !s.cfg.NoFinalizerG {
 		// os's init calls SetFinalizer → createfing (mfinal.go:createfing).

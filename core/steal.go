@@ -36,7 +36,11 @@ func (s *Sim) stealWork(m *M) (g *G, inherit bool, src Reason, pollUntil Time, n
 					ranTimer = true
 				}
 			}
-			if p2.status != Pidle {
+			// "Don't bother to attempt to steal if p2 is idle": idle means
+			// on the idle list (idlepMask), not _Pidle: a P released to an
+			// M that is being woken or started holds work to steal
+			// (proc.go:stealWork).
+			if !p2.idleMask {
 				if g, sl := s.runqsteal(m, pp, p2, stealTimersOrRunNextG, i); g != nil || sl {
 					return g, false, SrcSteal, pollUntil, false, sl
 				}
@@ -68,7 +72,7 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 				e := ev(EvMSleep)
 				e.M, e.P, e.P2, e.Arg = mid(m), pp.ID, p2.ID, 3*Microsecond
 				s.emit(&e)
-				s.schedule(s.now+Time(3*Microsecond+s.costs.UsleepSlack), actSleepDone, m, m.gen, 0)
+				s.schedule(s.now+s.usleepFor(3*Microsecond), actSleepDone, m, m.gen, 0)
 				return nil, true
 			}
 		}

@@ -89,7 +89,7 @@ func (s *Sim) exitsyscall(m *M) {
 		e.G, e.M, e.P, e.Why = g.ID, mid(m), m.p.ID, path
 		s.emit(&e)
 		m.gen++
-		s.schedule(s.now+Time(s.costs.SyscallEnter), actGOp, m, m.gen, 0)
+		s.schedule(s.now+s.syscallEnter(), actGOp, m, m.gen, 0)
 		return
 	}
 	// exitsyscallNoP: no P anywhere. The G goes to the global queue and

@@ -26,7 +26,7 @@ func (s *Sim) startSysmon() {
 	s.emit(&e)
 	// sysmon counts itself in nmsys (proc.go:sysmon).
 	s.sched.nmsys++
-	s.schedule(s.now+Time(s.costs.ThreadStart), actSysmon, m, 0, -1)
+	s.schedule(s.now+s.threadStart(), actSysmon, m, 0, -1)
 }
 
 // sysmonSleep computes the next delay and sleeps (proc.go:sysmon): 20µs
@@ -41,7 +41,7 @@ func (s *Sim) sysmonSleep() {
 	if st.delay > 10*Millisecond {
 		st.delay = 10 * Millisecond
 	}
-	s.schedule(s.now+Time(st.delay+s.costs.UsleepSlack), actSysmon, st.m, 0, 0)
+	s.schedule(s.now+s.usleepFor(st.delay), actSysmon, st.m, 0, 0)
 }
 
 // sysmonLoop is one iteration of sysmon after its usleep.
@@ -84,7 +84,7 @@ func (s *Sim) wakeSysmon() {
 	}
 	s.sched.sysmonwait = false
 	s.sysmon.gen++
-	s.schedule(s.now+Time(s.costs.FutexWake), actSysmonDeep, s.sysmon.m, s.sysmon.gen, 1)
+	s.schedule(s.now+s.futexWake(), actSysmonDeep, s.sysmon.m, s.sysmon.gen, 1)
 }
 
 func (s *Sim) sysmonDeepDone(woken bool) {

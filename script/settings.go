@@ -17,13 +17,19 @@ type Settings struct {
 	Go      string // runtime version to model
 	Startup string // faithful or clean
 	Until   int64  // stop after this much virtual time (ns); 0: the default bound
+	Timing  string // measured (default) or fixed latencies (core.Timing)
+	CPUs    int    // CPUs the simulated OS has; 0: as many as Ps
 	Title   string
 	ID      string
 	set     map[string]bool
 }
 
 // SettingKeys lists the keys a scene may set.
-var SettingKeys = []string{"procs", "seed", "go", "startup", "until", "title", "id"}
+var SettingKeys = []string{"procs", "cpus", "seed", "go", "startup", "timing", "until", "title", "id"}
+
+// FlagKeys are the settings a command line, a URL or a player may set:
+// every key but a scene's title and id.
+var FlagKeys = settingKeys
 
 // IsSet reports whether key was given explicitly.
 func (s Settings) IsSet(key string) bool { return s.set[key] }
@@ -57,6 +63,17 @@ func (s *Settings) Set(key, val string) error {
 			return fmt.Errorf("procs=%s: want a number of Ps from 1 to 256", val)
 		}
 		s.Procs = n
+	case "cpus":
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 || n > 256 {
+			return fmt.Errorf("cpus=%s: want a number of CPUs from 1 to 256", val)
+		}
+		s.CPUs = n
+	case "timing":
+		if val != "measured" && val != "fixed" {
+			return fmt.Errorf("timing=%s: want measured or fixed", val)
+		}
+		s.Timing = val
 	case "seed":
 		n, err := strconv.ParseUint(val, 10, 64)
 		if err != nil {
@@ -114,6 +131,10 @@ func (s Settings) Merge(over Settings) Settings {
 			out.Procs = over.Procs
 		case "seed":
 			out.Seed = over.Seed
+		case "cpus":
+			out.CPUs = over.CPUs
+		case "timing":
+			out.Timing = over.Timing
 		case "go":
 			out.Go = over.Go
 		case "startup":
@@ -167,6 +188,12 @@ func (s Settings) Config(getenv func(string) string) (core.Config, error) {
 	if s.Startup == "clean" {
 		cfg.Startup = core.StartupClean
 	}
+	// Scenes get the measured latencies unless they ask for the constants.
+	cfg.Timing = core.TimingMeasured
+	if s.Timing == "fixed" {
+		cfg.Timing = core.TimingFixed
+	}
+	cfg.CPUs = s.CPUs
 	cfg.Limits.MaxTime = core.Time(DefaultUntil)
 	if s.Until > 0 {
 		cfg.Limits.MaxTime = core.Time(s.Until)
@@ -297,7 +324,7 @@ func splitFields(l string) ([]string, error) {
 
 // settingKeys are the keys a scene may set, in the order they are written
 // back (command flags, URL parameters, the line under a scene's title).
-var settingKeys = []string{"procs", "seed", "go", "startup", "until"}
+var settingKeys = []string{"procs", "cpus", "seed", "go", "startup", "timing", "until"}
 
 // Flags lists the settings that were set, as key and value in the form
 // Set reads back ("procs" "2", "until" "50ms"), in a fixed order.
@@ -311,6 +338,10 @@ func (s Settings) Flags() [][2]string {
 		switch k {
 		case "procs":
 			v = strconv.Itoa(s.Procs)
+		case "cpus":
+			v = strconv.Itoa(s.CPUs)
+		case "timing":
+			v = s.Timing
 		case "seed":
 			v = strconv.FormatUint(s.Seed, 10)
 		case "go":

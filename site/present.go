@@ -172,7 +172,7 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScen
 	}
 	// wasm/full.go: the source's own settings, overridden by the query's.
 	var over script.Settings
-	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
+	for _, k := range script.FlagKeys {
 		if v := q.Get(k); v != "" {
 			if err := over.Set(k, v); err != nil {
 				return nil, err

@@ -33,7 +33,7 @@ func run() error {
 		return err
 	}
 	var over script.Settings
-	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
+	for _, k := range script.FlagKeys {
 		if v := q.Get(k); v != "" {
 			if err := over.Set(k, v); err != nil {
 				return err

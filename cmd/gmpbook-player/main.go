@@ -48,7 +48,7 @@ func run(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gmpbook-player", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var over script.Settings
-	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
+	for _, k := range script.FlagKeys {
 		fs.Func(k, "scene setting "+k, func(v string) error { return over.Set(k, v) })
 	}
 	at := fs.Int("at", -1, "start after event `N` (-1: before the first event)")

@@ -13,6 +13,8 @@ import (
 
 func cmdCompare(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	sf := newFlags("compare", stderr)
+	runs := sf.fs.Int("runs", 0, "run `N` times on each side (seeds 1..N) and compare the histograms of the outputs")
+	key := sf.fs.String("key", "output", "with -runs, count the whole output, its first-line or its last-line")
 	st, ok := sf.load(args, stderr)
 	if !ok {
 		return 2
@@ -21,6 +23,9 @@ func cmdCompare(args []string, stdout, stderr io.Writer, getenv func(string) str
 	if err != nil {
 		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
 		return 2
+	}
+	if *runs > 0 {
+		return compareRuns(sf, st, cfg, *runs, *key, stdout, stderr, getenv)
 	}
 	var simOut, simErr, realOut, realErr bytes.Buffer
 	res, err := simulate(sf.compile, cfg, &simOut, &simErr, "", true)

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/internal/dist"
 	"github.com/gmpbook/gmpbook/script"
 )
 
@@ -20,8 +21,11 @@ const usage = `usage:
   gmpbook site    [-o DIR]          write the notebook's website into DIR (default site/out)
   gmpbook serve   [-addr HOST:PORT] serve the website (default 127.0.0.1:8080)
 
-flags (also settable in a //scene first line): -procs N -seed N -go 1.26
--startup faithful|clean -until 50ms; run also takes -events FILE and -trace FILE.
+flags (also settable in a //scene first line): -procs N -cpus N -seed N -go 1.26
+-startup faithful|clean -timing measured|fixed -until 50ms; run also takes
+-events FILE, -trace FILE and -seeds 1..100 (a histogram of the outputs over
+those seeds); compare takes -runs N (N real runs beside N seeds); with
+either, -key first-line|last-line counts only that line.
 GOMAXPROCS and GODEBUG are read from the environment.
 `
 
@@ -102,7 +106,7 @@ func newFlags(name string, stderr io.Writer) *sceneFlags {
 	sf.fs.SetOutput(stderr)
 	// A bad flag gets its one-line message, not the whole usage.
 	sf.fs.Usage = func() {}
-	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
+	for _, k := range script.FlagKeys {
 		k := k
 		sf.fs.Func(k, "scene setting "+k, func(v string) error { return sf.over.Set(k, v) })
 	}
@@ -137,6 +141,8 @@ func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string)
 	sf := newFlags("run", stderr)
 	sf.fs.StringVar(&sf.events, "events", "", "write one line per simulator event to `FILE` (- for stderr)")
 	sf.fs.StringVar(&sf.trace, "trace", "", "write Chrome trace JSON (opens in Perfetto) to `FILE`")
+	seeds := sf.fs.String("seeds", "", "run once per seed (`N`, A..B or A,B,C) and print a histogram of the outputs")
+	key := sf.fs.String("key", "output", "with -seeds, count the whole output, its first-line or its last-line")
 	st, ok := sf.load(args, stderr)
 	if !ok {
 		return 2
@@ -145,6 +151,23 @@ func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
 		return 2
+	}
+	if *seeds != "" {
+		list, err := dist.ParseSeeds(*seeds)
+		if err != nil {
+			fmt.Fprintf(stderr, "gmpbook: %v\n", err)
+			return 2
+		}
+		h, err := dist.Simulate(sf.compile, cfg, list)
+		if err == nil {
+			h, err = dist.ByKey(h, *key)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "gmpbook: %v\n", err)
+			return 2
+		}
+		dist.Write(stdout, fmt.Sprintf("simulated, GOMAXPROCS=%d, %s timing, seeds %s", cfg.Procs, cfg.Timing, *seeds), h, 0)
+		return 0
 	}
 	res, err := simulate(sf.compile, cfg, stdout, stderr, sf.events, sf.trace != "")
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 
@@ -51,6 +52,18 @@ func realEnv(st script.Settings, getenv func(string) string) []string {
 		set("GODEBUG", v)
 	}
 	return env
+}
+
+// realCommand runs bin; with a cpus setting below the machine's CPU count,
+// pinned to that many CPUs with taskset(1), the way a CPU quota limits a
+// container (without taskset, on all CPUs).
+func realCommand(bin string, st script.Settings) *exec.Cmd {
+	if st.CPUs > 0 && st.CPUs < runtime.NumCPU() {
+		if ts, err := exec.LookPath("taskset"); err == nil {
+			return exec.Command(ts, "-c", fmt.Sprintf("0-%d", st.CPUs-1), bin)
+		}
+	}
+	return exec.Command(bin)
 }
 
 // buildReal writes the scene as a complete program into a temporary module
@@ -108,7 +121,7 @@ func runReal(c *script.Compiled, st script.Settings, stdout, stderr io.Writer, g
 	if err != nil {
 		return 0, err
 	}
-	cmd := exec.Command(bin)
+	cmd := realCommand(bin, st)
 	cmd.Env = realEnv(st, getenv)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	err = cmd.Run()

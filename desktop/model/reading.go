@@ -261,8 +261,11 @@ func (r *Reading) keepPlace() {
 		end = r.pg.Anchors[a+1].Y
 	}
 	// A negative offset is read as a fraction of the section (see place).
+	// Within a pixel of the heading is at the heading (as in anchorAt):
+	// scroll positions are whole pixels and headings need not be, and a
+	// sub-pixel fraction carried from width to width would drift.
 	frac := float32(0)
-	if end > start {
+	if end > start && y-start > 1 {
 		frac = (y - start) / (end - start)
 	}
 	loc.Offset = -1 - max(0, min(1, frac))

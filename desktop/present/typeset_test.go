@@ -351,7 +351,7 @@ func TestPresenterViewShowsPositionTimerNextAndNotes(t *testing.T) {
 		assert.Equal(t, "12:34 ", byRole["presenter.timer"])
 		assert.True(t, strings.HasPrefix(byRole["presenter.nexttag"], "Next: 3 · Work stealing"), byRole["presenter.nexttag"])
 		assert.Contains(t, byRole["presenter.status"], "Next step 2/3")
-		assert.Contains(t, byRole["presenter.status"], "the thief took", "the next caption, wrapped")
+		assert.Contains(t, byRole["presenter.status"], "main blocks", "the next caption, wrapped")
 		assert.Equal(t, 2, v.NextSlide)
 		box := v.Current.Box()
 		for k, want := range []float32{v.PresenterLayout.Current.X, v.PresenterLayout.Current.Y, v.PresenterLayout.Current.W, v.PresenterLayout.Current.H} {
@@ -419,7 +419,7 @@ func TestStatusSaysWhatTheNextPressDoes(t *testing.T) {
 	d := deckNamed(t, "05-stealing")
 	n, _ := newTestNav(d)
 	n.GoTo(8) // the poll
-	assert.Equal(t, "Next: reveal the answer: worker 1 done", Status(d, n.State()))
+	assert.Equal(t, "Next: reveal the answer: worker 7 done", Status(d, n.State()))
 	n.Next()
 	assert.Equal(t, "Next: slide 9 · Predict, then run", Status(d, n.State()))
 	n.Press(Key1)

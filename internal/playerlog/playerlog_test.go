@@ -190,7 +190,8 @@ func TestCompareFindsTheDifferenceThatMatters(t *testing.T) {
 	m := mainStart(four)
 	require.Greater(t, d.B, m, "after main.main starts")
 	at := four[d.B]
-	require.NotEqual(t, int32(0), at.P, "on another P than P0: %v", &at)
+	mainP := four[m].P
+	require.NotEqual(t, mainP, at.P, "on another P than main's: %v", &at)
 	// The scene's goroutines are main and those it creates.
 	scene := map[int64]bool{four[m].G: true}
 	for _, e := range four[m:] {
@@ -199,11 +200,11 @@ func TestCompareFindsTheDifferenceThatMatters(t *testing.T) {
 		}
 	}
 	runs := func(e *core.Event) bool { return e.Kind == core.EvGoStart && scene[e.G] }
-	first := index(four, m, func(e *core.Event) bool { return runs(e) && e.P != 0 })
+	first := index(four, m, func(e *core.Event) bool { return runs(e) && e.P != mainP })
 	require.Greater(t, first, 0, "a second P runs one of the scene's goroutines")
 	assert.Equal(t, at.P, four[first].P)
 	assert.Equal(t, at.T, four[first].T, "the difference is where it does")
-	assert.Equal(t, -1, index(four[:d.B], m, func(e *core.Event) bool { return runs(e) && e.P != 0 }), "not before")
+	assert.Equal(t, -1, index(four[:d.B], m, func(e *core.Event) bool { return runs(e) && e.P != mainP }), "not before")
 }
 
 // TestEveryChapterCaptionIsShown: each //> caption of every chapter scene

@@ -80,16 +80,20 @@ var compareSkips = func() [256]bool {
 // comparer walks one log's compared events.
 type comparer struct {
 	ev    []core.Event
-	i     int           // the next event to look at
-	order map[int64]int // scene goroutine → 1 for main, 2… in creation order
+	i     int             // the next event to look at
+	order map[int64]int   // scene goroutine → 1 for main, 2… in creation order
+	procs map[int32]int32 // P id → 0 for main's P at main.main, 1… in order of first use
 }
 
 func newComparer(ev []core.Event) *comparer {
-	c := &comparer{ev: ev, order: map[int64]int{}}
+	c := &comparer{ev: ev, order: map[int64]int{}, procs: map[int32]int32{}}
 	for i := range ev {
 		if ev[i].Kind == core.EvMainStart {
 			c.i = i + 1
 			c.order[ev[i].G] = 1
+			// Which P main.main starts on is the start-up's doing: the
+			// Ps are compared by the order the scene meets them.
+			c.procs[ev[i].P] = 0
 			return c
 		}
 	}
@@ -129,11 +133,23 @@ type decision struct {
 
 func (c *comparer) key(i int) decision {
 	e := &c.ev[i]
-	d := decision{kind: e.Kind, why: e.Why, wait: e.Wait, flag: e.Flag, p: e.P, p2: e.P2, g: c.gid(e.G), g2: c.gid(e.G2), n: e.N}
+	d := decision{kind: e.Kind, why: e.Why, wait: e.Wait, flag: e.Flag, p: c.pid(e.P), p2: c.pid(e.P2), g: c.gid(e.G), g2: c.gid(e.G2), n: e.N}
 	if e.Kind == core.EvGoStart {
 		d.n = 0 // the P's schedtick: a count of everything it ran before
 	}
 	return d
+}
+
+func (c *comparer) pid(p int32) int32 {
+	if p < 0 {
+		return p
+	}
+	k, ok := c.procs[p]
+	if !ok {
+		k = int32(len(c.procs))
+		c.procs[p] = k
+	}
+	return k
 }
 
 func (c *comparer) gid(g int64) int {

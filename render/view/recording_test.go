@@ -185,9 +185,14 @@ func TestSpansFollowTheRun(t *testing.T) {
 			ran[sp.G] += core.Duration(sp.End - sp.Start)
 		}
 	}
-	for g := int64(7); g <= 14; g++ {
-		assert.InDelta(t, float64(2*ms), float64(ran[g]), float64(100*core.Microsecond), "G%d", g)
+	workers := 0
+	for _, e := range ev {
+		if e.Kind == core.EvGoCreate && e.Text == "w" {
+			workers++
+			assert.InDelta(t, float64(2*ms), float64(ran[e.G]), float64(100*core.Microsecond), "G%d", e.G)
+		}
 	}
+	assert.Equal(t, 8, workers)
 	// Before the first GoStart nothing ran; spans open at i end at i's time.
 	assert.Empty(t, rec.SpansAt(-1, 0)[0])
 	for i := range ev {

@@ -1,0 +1,375 @@
+// Command measure-timing measures, on the real runtime of this machine, the
+// latencies the simulator's realistic timing model draws from
+// (core/timing.go), and writes them as quantile tables
+// (core/timing_measured.go) and as a summary for docs/timing.md.
+//
+//	go run ./cmd/measure-timing            # print the summary
+//	go run ./cmd/measure-timing -write     # also regenerate core/timing_measured.go
+//
+// It builds one probe program (probe.go.txt) against the scene package, as
+// `gmpbook real` builds scenes, and runs it many times in fresh processes:
+//
+//   - startup: nanotime() at main.main minus runtime.runtimeInitTime, the
+//     clock runtime.main reads before any init task runs (proc.go:main);
+//     with GODEBUG=inittrace=1, the CPU time of the runtime's own init tasks
+//     and of every package init (proc.go:doInit1 prints them).
+//   - wakeu, newmu: the same spawning main without the tracer, from the go
+//     statement to the stolen goroutine's first instruction, as a futex
+//     wake (the thread id was seen before) or a thread start (a new id);
+//     less the median steal pass, newmu is the thread start the model
+//     draws (the tracer slows thread creation down), wakeu a cross-check.
+//   - wake, newm, steal, spinfail: from runtime/trace events of a main
+//     goroutine that spins on one P and spawns two goroutines (parsed with
+//     `go tool trace -d=parsed`): GoCreate by main → ProcStart of the idle P
+//     on another M (futex wake of a parked M, or the start of a new thread
+//     when the M was made to exit), ProcStart → GoStart of the stolen G (a
+//     steal pass), ProcStart → ProcStop with nothing run (a failed
+//     findRunnable by a spinning M).
+//   - usleep3, usleep20: nanosleep(3µs) and nanosleep(20µs), what runqgrab's
+//     usleep(3) and sysmon's usleep(20) take (os_linux.go:usleep).
+//   - netpoll: a pipe write by a G on one P until the reader, parked in the
+//     poller, runs on the other (epoll_wait returns in the blocked M).
+//   - syscall, rawsyscall: getpid through syscall.Syscall (entersyscall and
+//     exitsyscall) and through RawSyscall.
+//   - work: the same 50µs loop 1000 times; the table is each run over the
+//     median, in per-mille.
+//   - print: fmt.Println to a pipe (the write(2) a scene's print makes).
+//   - slice: two goroutines spinning at GOMAXPROCS=2 pinned to one CPU
+//     (taskset -c 0): each stretch of progress between two gaps is one
+//     time slice of the OS scheduler.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	_ "embed"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gmpbook/gmpbook/scene"
+)
+
+//go:embed probe.go.txt
+var probeSrc []byte
+
+func main() {
+	write := flag.Bool("write", false, "regenerate core/timing_measured.go")
+	runs := flag.Int("runs", 100, "fresh processes per probe")
+	flag.Parse()
+	dir, err := os.MkdirTemp("", "measure-timing")
+	check(err)
+	defer os.RemoveAll(dir)
+	bin := build(dir)
+	samples := map[string][]int64{}
+	add := func(name string, v int64) { samples[name] = append(samples[name], v) }
+
+	for _, procs := range []int{2} {
+		env := append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", procs))
+		for i := 0; i < *runs; i++ {
+			parse(runProbe(bin, env, "startup"), add)
+		}
+		for i := 0; i < *runs/2; i++ {
+			out := runProbe(bin, append(env, "GODEBUG=inittrace=1"), "startup")
+			rt, pkg := inittrace(out)
+			add("runtimeinit", rt)
+			add("pkginit", pkg)
+		}
+		for i := 0; i < *runs/5; i++ {
+			for _, mode := range []string{"usleep", "netpoll", "syscall", "work", "print", "wakeu"} {
+				parse(runProbe(bin, env, mode), add)
+			}
+		}
+	}
+	if taskset, err := exec.LookPath("taskset"); err == nil {
+		env := append(os.Environ(), "GOMAXPROCS=2")
+		for i := 0; i < *runs/20+1; i++ {
+			cmd := exec.Command(taskset, "-c", "0", bin, "slice")
+			cmd.Env = env
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			check(cmd.Run())
+			parse(stderr.Bytes(), add)
+		}
+	}
+	for _, procs := range []int{2, 4} {
+		env := append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", procs))
+		for i := 0; i < *runs/5; i++ {
+			tf := filepath.Join(dir, "trace.out")
+			runProbe(bin, env, "wake", tf)
+			traceLatencies(tf, add)
+		}
+	}
+	// A steal pass and a failed findRunnable are the fast mode of what the
+	// trace shows: the slow mode (tens of µs) is runqgrab's usleep(3)
+	// before it takes a runnext, which the simulator draws from usleep3.
+	for _, n := range []string{"steal", "spinfail"} {
+		var fast []int64
+		for _, v := range samples[n] {
+			if v < 20_000 {
+				fast = append(fast, v)
+			}
+		}
+		samples[n+"all"] = samples[n]
+		samples[n] = fast
+	}
+	// The thread start the model draws is the latency seen from user code
+	// less the median steal pass that follows it in this probe: with the
+	// tracer on, a new thread also sets up its trace buffers, which makes
+	// the traced newm several times slower. Futex wake-ups come from the
+	// trace, which splits the wake from the steal.
+	if st := sorted(samples["steal"]); len(st) > 0 {
+		pass := quantile(st, 0.5)
+		for _, n := range []string{"wakeu", "newmu"} {
+			var v []int64
+			for _, x := range samples[n] {
+				v = append(v, max(x-pass, 0))
+			}
+			samples[n[:len(n)-1]+"model"] = v
+		}
+	}
+	names := []string{"startup", "runtimeinit", "pkginit", "wake", "wakeu", "wakemodel", "newm", "newmu", "newmmodel", "steal", "stealall", "spinfail", "spinfailall",
+		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "slice"}
+	host, _ := os.Hostname()
+	_ = host
+	fmt.Printf("measured %s, %s, GOMAXPROCS=2 (trace probes also at 4)\n\n", time.Now().UTC().Format("2006-01-02"), goVersion())
+	fmt.Println("| quantity | n | p5 | p25 | median | p75 | p95 | p99 |")
+	fmt.Println("|---|---|---|---|---|---|---|---|")
+	for _, n := range names {
+		s := sorted(samples[n])
+		if len(s) == 0 {
+			fmt.Printf("| %s | 0 | | | | | | |\n", n)
+			continue
+		}
+		unit := fmtNS
+		if n == "work" {
+			unit = func(v int64) string { return fmt.Sprintf("%d‰", v) }
+		}
+		fmt.Printf("| %s | %d | %s | %s | %s | %s | %s | %s |\n", n, len(s),
+			unit(quantile(s, .05)), unit(quantile(s, .25)), unit(quantile(s, .5)),
+			unit(quantile(s, .75)), unit(quantile(s, .95)), unit(quantile(s, .99)))
+	}
+	if *write {
+		var b bytes.Buffer
+		fmt.Fprintf(&b, "// Code generated by go run ./cmd/measure-timing -write; DO NOT EDIT.\n\n")
+		fmt.Fprintf(&b, "package core\n\n")
+		fmt.Fprintf(&b, "// measured holds the quantile tables measured on the reference machine\n")
+		fmt.Fprintf(&b, "// (%s, GOMAXPROCS=2, %s): %d evenly spaced quantiles from\n", goVersion(), time.Now().UTC().Format("2006-01-02"), tablePoints)
+		fmt.Fprintf(&b, "// the 0.5th to the 99.5th percentile of each latency, in nanoseconds (work:\n")
+		fmt.Fprintf(&b, "// per mille of the median). See docs/timing.md.\n")
+		fmt.Fprintf(&b, "var measured = measuredTables{\n")
+		for _, n := range names {
+			s := sorted(samples[n])
+			if len(s) == 0 || field(n) == "" {
+				continue
+			}
+			fmt.Fprintf(&b, "\t%s: qtable{", field(n))
+			for i := 0; i < tablePoints; i++ {
+				q := 0.005 + 0.99*float64(i)/float64(tablePoints-1)
+				if i > 0 {
+					b.WriteString(", ")
+				}
+				fmt.Fprintf(&b, "%d", quantile(s, q))
+			}
+			fmt.Fprintf(&b, "}, // n=%d\n", len(s))
+		}
+		fmt.Fprintf(&b, "}\n")
+		check(os.WriteFile(filepath.Join(repoRoot(), "core", "timing_measured.go"), b.Bytes(), 0o644))
+		check(exec.Command("gofmt", "-w", filepath.Join(repoRoot(), "core", "timing_measured.go")).Run())
+	}
+}
+
+// tablePoints is the number of quantiles a table keeps.
+const tablePoints = 33
+
+func field(n string) string {
+	m := map[string]string{"startup": "Startup", "runtimeinit": "RuntimeInit", "pkginit": "PackageInit",
+		"wake": "FutexWake", "newmmodel": "ThreadStart", "steal": "StealPass", "spinfail": "SpinFail",
+		"usleep3": "Usleep3", "usleep20": "Usleep20", "netpoll": "NetpollWake", "syscall": "Syscall",
+		"rawsyscall": "RawSyscall", "work": "Work", "print": "PrintWrite", "slice": "OSSlice"}
+	return m[n]
+}
+
+func build(dir string) string {
+	check(os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module gmpbook\n\ngo 1.26\n"), 0o644))
+	check(os.MkdirAll(filepath.Join(dir, "scene"), 0o755))
+	for name, data := range scene.Files() {
+		check(os.WriteFile(filepath.Join(dir, "scene", name), data, 0o644))
+	}
+	check(os.MkdirAll(filepath.Join(dir, "probe"), 0o755))
+	check(os.WriteFile(filepath.Join(dir, "probe", "main.go"), probeSrc, 0o644))
+	bin := filepath.Join(dir, "probe.bin")
+	cmd := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", bin, "./probe")
+	cmd.Dir = dir
+	// Without cgo, as gmpbook real builds scenes (cmd/gmpbook/real.go):
+	// the cgo resolver would change the start-up.
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "CGO_ENABLED=0")
+	cmd.Stderr = os.Stderr
+	check(cmd.Run())
+	return bin
+}
+
+// runProbe runs the probe and returns its stderr (the measurements).
+func runProbe(bin string, env []string, args ...string) []byte {
+	cmd := exec.Command(bin, args...)
+	cmd.Env = env
+	var stderr bytes.Buffer
+	cmd.Stdout = &bytes.Buffer{}
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		fmt.Fprintf(os.Stderr, "probe %v: %v\n%s", args, err, stderr.Bytes())
+		os.Exit(1)
+	}
+	return stderr.Bytes()
+}
+
+func parse(out []byte, add func(string, int64)) {
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) != 2 {
+			continue
+		}
+		if v, err := strconv.ParseInt(f[1], 10, 64); err == nil {
+			add(f[0], v)
+		}
+	}
+}
+
+// inittrace sums the "clock" of the runtime's init tasks and of all other
+// packages' (GODEBUG=inittrace=1: "init os @0.34 ms, 0.024 ms clock, …").
+func inittrace(out []byte) (rt, pkg int64) {
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	for sc.Scan() {
+		f := strings.Fields(sc.Text())
+		if len(f) < 7 || f[0] != "init" || f[6] != "clock," {
+			continue
+		}
+		ms, err := strconv.ParseFloat(f[4], 64)
+		if err != nil {
+			continue
+		}
+		ns := int64(ms * 1e6)
+		if f[1] == "runtime" || strings.HasPrefix(f[1], "internal/runtime") || f[1] == "internal/bytealg" {
+			rt += ns
+		} else {
+			pkg += ns
+		}
+	}
+	return rt, pkg
+}
+
+// traceLatencies reads a trace of the wake probe.
+func traceLatencies(file string, add func(string, int64)) {
+	out, err := exec.Command("go", "tool", "trace", "-d=parsed", file).Output()
+	check(err)
+	type mstate struct {
+		procStart int64 // time of the last ProcStart, 0 if none pending
+		ran       bool
+	}
+	ms := map[string]*mstate{}
+	seen := map[string]bool{}
+	var mainM string
+	var createAt int64 // the first GoCreate of a pair by main, waiting for a ProcStart elsewhere
+	var lastCreate int64
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if !strings.HasPrefix(line, "M=") {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) < 7 || f[3] != "StateTransition" {
+			continue
+		}
+		m, g := f[0], f[2]
+		t, _ := strconv.ParseInt(strings.TrimPrefix(f[4], "Time="), 10, 64)
+		obj, tr := f[5], f[6]
+		if g == "G=1" {
+			mainM = m
+		}
+		if m != "M=-1" && m != mainM && !seen[m] {
+			if createAt != 0 && strings.HasPrefix(obj, "ProcID=") && tr == "Idle->Running" {
+				// First event of a thread that did not exist before.
+				add("newm", t-createAt)
+				createAt = 0
+				ms[m] = &mstate{procStart: t}
+			}
+			seen[m] = true
+			if ms[m] != nil {
+				continue
+			}
+		}
+		switch {
+		case g == "G=1" && strings.HasPrefix(obj, "GoID=") && tr == "NotExist->Runnable":
+			if t-lastCreate > 100_000 {
+				createAt = t
+			}
+			lastCreate = t
+		case strings.HasPrefix(obj, "ProcID=") && tr == "Idle->Running" && m != mainM:
+			if createAt != 0 {
+				add("wake", t-createAt)
+				createAt = 0
+			}
+			ms[m] = &mstate{procStart: t}
+		case strings.HasPrefix(obj, "GoID=") && tr == "Runnable->Running" && ms[m] != nil && ms[m].procStart != 0 && !ms[m].ran:
+			add("steal", t-ms[m].procStart)
+			ms[m].ran = true
+		case strings.HasPrefix(obj, "ProcID=") && tr == "Running->Idle" && ms[m] != nil:
+			if !ms[m].ran && ms[m].procStart != 0 {
+				add("spinfail", t-ms[m].procStart)
+			}
+			ms[m] = nil
+		}
+	}
+}
+
+func sorted(v []int64) []int64 {
+	s := append([]int64(nil), v...)
+	sort.Slice(s, func(i, j int) bool { return s[i] < s[j] })
+	return s
+}
+
+// quantile of sorted s, by linear interpolation.
+func quantile(s []int64, q float64) int64 {
+	if len(s) == 0 {
+		return 0
+	}
+	x := q * float64(len(s)-1)
+	i := int(x)
+	if i >= len(s)-1 {
+		return s[len(s)-1]
+	}
+	fr := x - float64(i)
+	return s[i] + int64(fr*float64(s[i+1]-s[i]))
+}
+
+func fmtNS(v int64) string { return time.Duration(v).String() }
+
+func goVersion() string {
+	out, err := exec.Command("go", "env", "GOVERSION").Output()
+	if err != nil {
+		return "go?"
+	}
+	return strings.TrimSpace(string(out))
+}
+
+func repoRoot() string {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}").Output()
+	check(err)
+	return strings.TrimSpace(string(out))
+}
+
+func check(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "measure-timing:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,155 @@
+package core
+
+// Timing selects where the simulator's OS and hardware latencies come from.
+type Timing uint8
+
+const (
+	// TimingFixed uses the constants of Config.Costs for every latency: the
+	// seed only picks steal victims and select cases. Scenario transcripts
+	// and unit tests use it, so that a rule's effect is read without noise.
+	TimingFixed Timing = iota
+	// TimingMeasured draws every latency the runtime does not control —
+	// futex wake-ups, thread creation, usleep, a steal pass, epoll_wait
+	// returning, system call entry and exit, the write of a print, the
+	// length of CPU work, the start-up's init work — from distributions
+	// measured on the reference machine (timing_measured.go, made by
+	// cmd/measure-timing; docs/timing.md). The draws come from the
+	// simulation's own stream, in the order the actions are scheduled, so
+	// a seed still gives one byte-identical run, natively and in wasm.
+	TimingMeasured
+)
+
+func (t Timing) String() string {
+	if t == TimingMeasured {
+		return "measured"
+	}
+	return "fixed"
+}
+
+// qtable is an empirical distribution: evenly spaced quantiles from the
+// 0.5th to the 99.5th percentile, sorted. Sampling is integer arithmetic
+// only (no floating point), so it gives the same value on every platform.
+type qtable []int64
+
+// sample draws from the table by inverse transform with linear
+// interpolation between neighbouring quantiles.
+func (q qtable) sample(r *wyrand) int64 {
+	x := uint64(r.next()) * uint64(len(q)-1)
+	i := x >> 32
+	f := x & (1<<32 - 1)
+	lo := q[i]
+	if i+1 >= uint64(len(q)) {
+		return lo
+	}
+	return lo + int64((uint64(q[i+1]-lo)*f)>>32)
+}
+
+// median is the table's middle entry.
+func (q qtable) median() int64 { return q[len(q)/2] }
+
+// measuredTables are the distributions cmd/measure-timing writes.
+type measuredTables struct {
+	Startup     qtable // runtime.main until main.main (validation only)
+	RuntimeInit qtable // doInit(runtime_inittasks): the runtime's own init tasks
+	PackageInit qtable // every package's init before main.main
+	FutexWake   qtable // notewakeup of a parked M until it runs with its P
+	ThreadStart qtable // newm until the new thread runs with its P
+	StealPass   qtable // a spinning M's findRunnable with a steal until the stolen G runs
+	SpinFail    qtable // a spinning M's findRunnable that finds nothing (validation only)
+	Usleep3     qtable // usleep(3) as the kernel serves it
+	Usleep20    qtable // usleep(20) as the kernel serves it
+	NetpollWake qtable // data ready until the M blocked in epoll_wait runs the reader
+	Syscall     qtable // a system call through entersyscall/exitsyscall (getpid)
+	RawSyscall  qtable // the same call without the runtime's bookkeeping (validation only)
+	Work        qtable // CPU work, per mille of its nominal length
+	PrintWrite  qtable // fmt.Println's write(2) to a pipe
+	OSSlice     qtable // the OS's time slice when two threads share a CPU
+}
+
+// workClip bounds the per-mille factor applied to CPU work: the measured
+// table's far tail is a 50µs loop losing the CPU to another tenant for a
+// kernel tick, which does not scale with the length of the work.
+const workClipLo, workClipHi = 990, 1030
+
+// The latency draws. Each is one call of the simulation's timing stream
+// when timing is measured and the fixed cost otherwise.
+
+func (s *Sim) measuredTiming() bool { return s.cfg.Timing == TimingMeasured }
+
+// futexWake: notewakeup until the woken M runs (proc.go:startm → notewakeup,
+// stopm → mPark).
+func (s *Sim) futexWake() Time {
+	if !s.measuredTiming() {
+		return Time(s.costs.FutexWake)
+	}
+	return Time(measured.FutexWake.sample(&s.trng))
+}
+
+// threadStart: newm until the thread runs (proc.go:newm → newosproc, clone).
+func (s *Sim) threadStart() Time {
+	if !s.measuredTiming() {
+		return Time(s.costs.ThreadStart)
+	}
+	return Time(measured.ThreadStart.sample(&s.trng))
+}
+
+// usleepFor is how long usleep(d) sleeps (os_linux.go:usleep →
+// nanosleep): d plus the kernel's timer slack and wake-up.
+func (s *Sim) usleepFor(d Duration) Time {
+	if !s.measuredTiming() {
+		return Time(d + s.costs.UsleepSlack)
+	}
+	if d <= 3*Microsecond {
+		return Time(measured.Usleep3.sample(&s.trng))
+	}
+	extra := measured.Usleep20.sample(&s.trng) - 20*Microsecond
+	return Time(d + max(extra, 0))
+}
+
+// netpollWake: the blocked poller's epoll_wait returning after an event or
+// a netpollBreak, until the M runs on (netpoll_epoll.go:netpoll).
+func (s *Sim) netpollWake() Time {
+	if !s.measuredTiming() {
+		return Time(s.costs.FutexWake)
+	}
+	return Time(measured.NetpollWake.sample(&s.trng))
+}
+
+// syscallEnter: entersyscall and exitsyscall around a call's own length.
+func (s *Sim) syscallEnter() Time {
+	if !s.measuredTiming() {
+		return Time(s.costs.SyscallEnter)
+	}
+	return Time(measured.Syscall.sample(&s.trng))
+}
+
+// printWrite: the write(2) of one fmt.Println.
+func (s *Sim) printWrite() Duration {
+	if !s.measuredTiming() {
+		return s.costs.PrintWrite
+	}
+	return measured.PrintWrite.sample(&s.trng)
+}
+
+// workFor is how long d of nominal CPU work takes this time.
+func (s *Sim) workFor(d Duration) Duration {
+	if !s.measuredTiming() || d <= 0 {
+		return d
+	}
+	f := min(max(measured.Work.sample(&s.trng), workClipLo), workClipHi)
+	if d < 1<<40 {
+		return max(d*f/1000, 1)
+	}
+	return d / 1000 * f
+}
+
+// stealPass is how long a spinning M's trip through stealWork takes before
+// it either runs what it stole or gives up (proc.go:findRunnable,
+// stealWork). Zero at one P, where there is no other P to visit.
+func (s *Sim) stealPass() Time {
+	if !s.measuredTiming() || s.procs < 2 {
+		return 0
+	}
+	d := measured.StealPass.sample(&s.trng) - s.costs.Schedule
+	return Time(max(d, 1))
+}
