@@ -25,6 +25,7 @@ func (c *fnCompiler) builtin(blk *block, b *ssa.Builtin, cc *ssa.CallCommon, arg
 			}
 			return t.dispatch(Value{R: &Closure{Fn: fn}}, vals, argTypes, -1, mode)
 		})
+		c.brk(blk)
 		return
 	}
 	impl := c.p.builtinImpl(name, cc, argTypes)
@@ -60,6 +61,7 @@ func (c *fnCompiler) builtin(blk *block, b *ssa.Builtin, cc *ssa.CallCommon, arg
 		}
 		return stNext
 	})
+	c.brk(blk)
 }
 
 // builtinFunc makes a function value of a builtin, for go and defer.

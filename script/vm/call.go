@@ -169,7 +169,7 @@ func (t *Thread) callSync(fn Value, args []Value) []Value {
 		in := &top.blk.instrs[top.pc]
 		top.pc++
 		t.cpu += int64(in.cost)
-		t.run.instrs++
+		t.run.instrs += int64(in.n)
 		switch in.do(t, top) {
 		case stYield:
 			panic(runtimeError("a blocking operation inside a callback is not supported in scenes"))
@@ -240,6 +240,7 @@ func (c *fnCompiler) call(blk *block, cc *ssa.CallCommon, dst int32, mode int) {
 			}
 			return t.dispatch(Value{R: &Closure{Fn: f}}, vals, argTypes, dst, mode)
 		})
+		c.brk(blk)
 		return
 	}
 	fnv := c.operand(cc.Value)
@@ -250,6 +251,7 @@ func (c *fnCompiler) call(blk *block, cc *ssa.CallCommon, dst int32, mode int) {
 		}
 		return t.dispatch(fr.get(fnv), vals, argTypes, dst, mode)
 	})
+	c.brk(blk)
 }
 
 // dispatch calls, starts or defers function value fn.

@@ -53,10 +53,22 @@ type phiCopy struct {
 
 // instr is one instruction: what it does, its virtual cost in
 // picoseconds, and its source line.
+//
+// The run loop charges cost and counts instructions a segment at a time:
+// a segment is a run of instructions of one line, in one block, of which
+// only the last may call (only a call runs code that charges CPU time of
+// its own, notes lines or asks for ops). end is the index after the
+// segment of this instruction, seg the cost and segN the instruction
+// count of its instructions from this one on.
 type instr struct {
 	do   func(t *Thread, fr *frame) status
 	cost int32
 	line int32
+	end  int32
+	seg  int32
+	segN int32
+	n    uint8 // SSA instructions it stands for (1, or 2 when fused)
+	brk  bool  // it ends its segment: it may call
 }
 
 // status is what an instruction asks of the run loop.
@@ -158,13 +170,41 @@ func (p *Program) build(f *Func) {
 	for i, b := range fn.Blocks {
 		if sum := c.summarise(b); sum != nil {
 			blk := f.blocks[i]
-			blk.instrs = append([]instr{{do: sum.instr()}}, blk.instrs...)
+			blk.instrs = append([]instr{{do: sum.instr(), n: 1, brk: true}}, blk.instrs...)
 		}
 	}
 	if fn.Recover != nil {
 		f.recover = f.blocks[fn.Recover.Index]
 	}
+	for _, blk := range f.blocks {
+		blk.segments()
+	}
 	f.nregs = int(c.n)
+}
+
+// maxSegPs bounds the cost of one segment, so that it fits its int32.
+const maxSegPs = 1 << 30
+
+// segments divides the block's instructions into segments (see instr).
+func (b *block) segments() {
+	in := b.instrs
+	for start := 0; start < len(in); {
+		end, cost := start, int64(0)
+		for end < len(in) {
+			cost += int64(in[end].cost)
+			end++
+			if in[end-1].brk || end == len(in) || in[end].line != in[start].line || cost+int64(in[end].cost) >= maxSegPs {
+				break
+			}
+		}
+		var seg, n int32
+		for i := end - 1; i >= start; i-- {
+			seg += in[i].cost
+			n += int32(in[i].n)
+			in[i].end, in[i].seg, in[i].segN = int32(end), seg, n
+		}
+		start = end
+	}
 }
 
 func (c *fnCompiler) reg(v ssa.Value) int32 {
@@ -258,7 +298,13 @@ func basicConst(u *types.Basic, v constant.Value) Value {
 
 // add appends an instruction of the current line to blk.
 func (c *fnCompiler) add(blk *block, cost int32, do func(t *Thread, fr *frame) status) {
-	blk.instrs = append(blk.instrs, instr{do: do, cost: cost, line: c.line})
+	blk.instrs = append(blk.instrs, instr{do: do, cost: cost, line: c.line, n: 1})
+}
+
+// brk marks the last instruction of blk as one that may call: it ends its
+// segment.
+func (c *fnCompiler) brk(blk *block) {
+	blk.instrs[len(blk.instrs)-1].brk = true
 }
 
 // Costs of instructions, in picoseconds of virtual CPU time, calibrated

@@ -227,6 +227,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			fr.pc-- // come back here for the next one
 			return t.callValue(d.fn, d.args, -1, true)
 		})
+		c.brk(blk)
 	case *ssa.Return:
 		res := c.operands(in.Results)
 		c.add(blk, costCall, func(t *Thread, fr *frame) status {
@@ -244,6 +245,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			}
 			return t.ret(out)
 		})
+		c.brk(blk)
 	case *ssa.Panic:
 		x := c.operand(in.X)
 		c.add(blk, costCall, func(t *Thread, fr *frame) status {
@@ -255,6 +257,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			t.panic = &panicking{val: v, prev: t.panic}
 			return stPanic
 		})
+		c.brk(blk)
 	case *ssa.If:
 		succ := blk.ssa.Succs
 		yes, no := c.f.blocks[succ[0].Index], c.f.blocks[succ[1].Index]
@@ -294,6 +297,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 				t.cpu = 0
 				return stYield
 			})
+			c.brk(blk)
 			return
 		}
 		to := c.f.blocks[blk.ssa.Succs[0].Index]

@@ -215,18 +215,51 @@ func (t *Thread) exec() (op *core.Op) {
 			}
 			continue
 		}
-		in := &fr.blk.instrs[fr.pc]
-		fr.pc++
-		t.cpu += int64(in.cost)
+		blk := fr.blk
+		pc := fr.pc
+		in := &blk.instrs[pc]
 		if n := len(t.ran); n == 0 || t.ran[n-1] != in.line {
 			t.noteLine(in.line)
 		}
-		run.instrs++
-		if run.instrs > run.p.MaxInstructions {
-			t.ended = true
-			return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("the scene ran %d instructions, the most one run may execute", run.p.MaxInstructions)}
+		var st status
+		if t.cpu+int64(in.seg) < chunkPs && run.instrs+int64(in.segN) <= run.p.MaxInstructions {
+			// The whole segment at once: no instruction before its last
+			// can reach the end of a chunk or the instruction limit. An
+			// instruction that leaves the segment early (an op, a
+			// panic, a frame pushed or a deferred call run again) has
+			// the rest of the segment's cost and count given back, so
+			// that the accounting is the one instruction at a time.
+			t.cpu += int64(in.seg)
+			run.instrs += int64(in.segN)
+			end := int(in.end)
+			for {
+				pc++
+				fr.pc = pc
+				st = in.do(t, fr)
+				if st != stNext || fr.pc != pc {
+					break
+				}
+				if pc == end {
+					break
+				}
+				in = &blk.instrs[pc]
+			}
+			if pc < end {
+				rest := &blk.instrs[pc]
+				t.cpu -= int64(rest.seg)
+				run.instrs -= int64(rest.segN)
+			}
+		} else {
+			fr.pc++
+			t.cpu += int64(in.cost)
+			run.instrs += int64(in.n)
+			if run.instrs > run.p.MaxInstructions {
+				t.ended = true
+				return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("the scene ran %d instructions, the most one run may execute", run.p.MaxInstructions)}
+			}
+			st = in.do(t, fr)
 		}
-		switch in.do(t, fr) {
+		switch st {
 		case stNext, stFrame:
 		case stYield:
 			return t.yieldOp()
