@@ -244,6 +244,32 @@ func (c *fnCompiler) call(blk *block, cc *ssa.CallCommon, dst int32, mode int) {
 		return
 	}
 	fnv := c.operand(cc.Value)
+	if mode == modeCall {
+		if callee, ok := cc.Value.(*ssa.Function); ok {
+			if f := c.p.funcOf(callee); f.native == nil && len(callee.FreeVars) == 0 && len(args) == len(callee.Params) {
+				// A call of a function known here: its frame gets the
+				// arguments straight from the registers.
+				c.add(blk, costCall, func(t *Thread, fr *frame) status {
+					t.calls = true
+					if t.depth >= maxFrames {
+						return t.stackOverflow()
+					}
+					nf := t.pushFrame(f, dst)
+					for i, a := range args {
+						nf.regs[f.params[i]] = fr.regs[a]
+					}
+					return stFrame
+				})
+				c.brk(blk)
+				return
+			}
+		}
+		c.add(blk, costCall, func(t *Thread, fr *frame) status {
+			return t.callRegs(fr, fr.regs[fnv], args, dst)
+		})
+		c.brk(blk)
+		return
+	}
 	c.add(blk, costCall, func(t *Thread, fr *frame) status {
 		vals := make([]Value, len(args))
 		for i, a := range args {

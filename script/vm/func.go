@@ -150,6 +150,7 @@ func (p *Program) build(f *Func) {
 	for i, b := range fn.Blocks {
 		f.blocks[i] = &block{index: i, ssa: b, preds: b.Preds}
 	}
+	// The φs first, so that jumps know the copies of their edge.
 	for i, b := range fn.Blocks {
 		blk := f.blocks[i]
 		blk.phis = make([][]phiCopy, len(b.Preds))
@@ -158,6 +159,13 @@ func (p *Program) build(f *Func) {
 				for k, e := range phi.Edges {
 					blk.phis[k] = append(blk.phis[k], phiCopy{dst: c.reg(phi), src: c.operand(e)})
 				}
+			}
+		}
+	}
+	for i, b := range fn.Blocks {
+		blk := f.blocks[i]
+		for _, in := range b.Instrs {
+			if _, ok := in.(*ssa.Phi); ok {
 				continue
 			}
 			if l := p.line(in.Pos()); l > 0 && f.user {

@@ -230,6 +230,33 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		c.brk(blk)
 	case *ssa.Return:
 		res := c.operands(in.Results)
+		if len(res) <= 1 {
+			// No tuple to build: the result goes straight to the
+			// caller's register.
+			r := int32(-1)
+			if len(res) == 1 {
+				r = int32(res[0])
+			}
+			c.add(blk, costCall, func(t *Thread, fr *frame) status {
+				if len(fr.defers) == 0 {
+					if st, ok := t.retFrom(fr, r); ok {
+						return st
+					}
+				}
+				if n := len(fr.defers); n > 0 {
+					d := fr.defers[n-1]
+					fr.defers = fr.defers[:n-1]
+					fr.pc--
+					return t.callValue(d.fn, d.args, -1, true)
+				}
+				if r < 0 {
+					return t.ret([]Value{})
+				}
+				return t.ret([]Value{fr.regs[r]})
+			})
+			c.brk(blk)
+			return
+		}
 		c.add(blk, costCall, func(t *Thread, fr *frame) status {
 			// Calls deferred from a range-over-func loop body have no
 			// RunDefers of their own: they run when the function returns.
@@ -261,15 +288,15 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 	case *ssa.If:
 		succ := blk.ssa.Succs
 		yes, no := c.f.blocks[succ[0].Index], c.f.blocks[succ[1].Index]
-		yk, nk := predIndex(succ[0], blk.ssa), predIndex(succ[1], blk.ssa)
+		ye, ne := yes.phis[predIndex(succ[0], blk.ssa)], no.phis[predIndex(succ[1], blk.ssa)]
 		if bin, ok := in.Cond.(*ssa.BinOp); ok && c.fused[bin] {
-			test := c.compare(bin)
+			op, x, y := c.compareOp(bin)
 			// The comparison's cost, and the branch's.
 			c.add(blk, 2*costSimple, func(t *Thread, fr *frame) status {
-				if test(fr) {
-					fr.jump(yes, yk)
+				if intCompare(op, fr.regs[x].N, fr.regs[y].N) {
+					fr.take(yes, ye)
 				} else {
-					fr.jump(no, nk)
+					fr.take(no, ne)
 				}
 				return stNext
 			})
@@ -277,10 +304,10 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		}
 		cond := c.operand(in.Cond)
 		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
-			if fr.get(cond).N != 0 {
-				fr.jump(yes, yk)
+			if fr.regs[cond].N != 0 {
+				fr.take(yes, ye)
 			} else {
-				fr.jump(no, nk)
+				fr.take(no, ne)
 			}
 			return stNext
 		})
@@ -301,9 +328,9 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			return
 		}
 		to := c.f.blocks[blk.ssa.Succs[0].Index]
-		k := predIndex(blk.ssa.Succs[0], blk.ssa)
+		edge := to.phis[predIndex(blk.ssa.Succs[0], blk.ssa)]
 		c.add(blk, costJump, func(t *Thread, fr *frame) status {
-			fr.jump(to, k)
+			fr.take(to, edge)
 			return stNext
 		})
 	case *ssa.Send:
@@ -348,6 +375,35 @@ func (fr *frame) jump(to *block, k int) {
 		}
 	}
 	fr.blk, fr.pc = to, 0
+}
+
+// take moves fr to block to along an edge whose φ copies are edge.
+func (fr *frame) take(to *block, edge []phiCopy) {
+	if len(edge) != 0 {
+		fr.copyPhis(edge)
+	}
+	fr.blk, fr.pc = to, 0
+}
+
+// copyPhis gives the φs of an edge their values, all at once.
+func (fr *frame) copyPhis(edge []phiCopy) {
+	switch len(edge) {
+	case 1:
+		fr.regs[edge[0].dst] = fr.regs[edge[0].src]
+		return
+	case 2:
+		a, b := fr.regs[edge[0].src], fr.regs[edge[1].src]
+		fr.regs[edge[0].dst], fr.regs[edge[1].dst] = a, b
+		return
+	}
+	var tmp [8]Value
+	vals := tmp[:0]
+	for _, e := range edge {
+		vals = append(vals, fr.regs[e.src])
+	}
+	for i, e := range edge {
+		fr.regs[e.dst] = vals[i]
+	}
 }
 
 func predIndex(b, pred *ssa.BasicBlock) int {
@@ -1157,40 +1213,67 @@ func (c *fnCompiler) fuse(in *ssa.BinOp) bool {
 	return true
 }
 
-// compare compiles an integer comparison as a predicate.
-func (c *fnCompiler) compare(in *ssa.BinOp) func(fr *frame) bool {
-	x, y := c.operand(in.X), c.operand(in.Y)
+// Integer comparisons a fused If evaluates.
+const (
+	cmpEQ uint8 = iota
+	cmpNE
+	cmpLT // signed
+	cmpLE
+	cmpGT
+	cmpGE
+	cmpLTU // unsigned
+	cmpLEU
+	cmpGTU
+	cmpGEU
+)
+
+// compareOp compiles an integer comparison: its operator and operands.
+func (c *fnCompiler) compareOp(in *ssa.BinOp) (op uint8, x, y operand) {
+	x, y = c.operand(in.X), c.operand(in.Y)
 	uns := isUnsigned(in.X.Type().Underlying().(*types.Basic))
-	if k, ok := in.Y.(*ssa.Const); ok && !uns && in.Op == token.LSS {
-		n := int64(constValue(k).N)
-		return func(fr *frame) bool { return int64(fr.regs[x].N) < n }
-	}
 	switch in.Op {
 	case token.EQL:
-		return func(fr *frame) bool { return fr.regs[x].N == fr.regs[y].N }
+		return cmpEQ, x, y
 	case token.NEQ:
-		return func(fr *frame) bool { return fr.regs[x].N != fr.regs[y].N }
+		return cmpNE, x, y
+	case token.LSS:
+		op = cmpLT
+	case token.LEQ:
+		op = cmpLE
+	case token.GTR:
+		op = cmpGT
+	default:
+		op = cmpGE
 	}
 	if uns {
-		switch in.Op {
-		case token.LSS:
-			return func(fr *frame) bool { return fr.regs[x].N < fr.regs[y].N }
-		case token.LEQ:
-			return func(fr *frame) bool { return fr.regs[x].N <= fr.regs[y].N }
-		case token.GTR:
-			return func(fr *frame) bool { return fr.regs[x].N > fr.regs[y].N }
-		}
-		return func(fr *frame) bool { return fr.regs[x].N >= fr.regs[y].N }
+		op += cmpLTU - cmpLT
 	}
-	switch in.Op {
-	case token.LSS:
-		return func(fr *frame) bool { return int64(fr.regs[x].N) < int64(fr.regs[y].N) }
-	case token.LEQ:
-		return func(fr *frame) bool { return int64(fr.regs[x].N) <= int64(fr.regs[y].N) }
-	case token.GTR:
-		return func(fr *frame) bool { return int64(fr.regs[x].N) > int64(fr.regs[y].N) }
+	return op, x, y
+}
+
+// intCompare evaluates an integer comparison.
+func intCompare(op uint8, a, b uint64) bool {
+	switch op {
+	case cmpEQ:
+		return a == b
+	case cmpNE:
+		return a != b
+	case cmpLT:
+		return int64(a) < int64(b)
+	case cmpLE:
+		return int64(a) <= int64(b)
+	case cmpGT:
+		return int64(a) > int64(b)
+	case cmpGE:
+		return int64(a) >= int64(b)
+	case cmpLTU:
+		return a < b
+	case cmpLEU:
+		return a <= b
+	case cmpGTU:
+		return a > b
 	}
-	return func(fr *frame) bool { return int64(fr.regs[x].N) >= int64(fr.regs[y].N) }
+	return a >= b
 }
 
 // deferTo compiles a defer inside a range-over-func loop body: the call is

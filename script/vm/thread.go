@@ -332,7 +332,27 @@ func (t *Thread) finish() *core.Op {
 // pushCall starts a call of fn with args (and env, for a closure); its
 // results go to register ret of the caller (-1: dropped).
 func (t *Thread) pushCall(fn *Func, env []Value, args []Value, ret int32) *frame {
-	t.run.p.build(fn)
+	fr := t.pushFrame(fn, ret)
+	n := 0
+	for i, a := range args {
+		if i < len(fn.params) {
+			fr.regs[fn.params[i]] = a
+			n++
+		}
+	}
+	for i, e := range env {
+		if n+i < len(fn.params) {
+			fr.regs[fn.params[n+i]] = e
+		}
+	}
+	return fr
+}
+
+// pushFrame starts a call of fn, whose caller fills in the parameters.
+func (t *Thread) pushFrame(fn *Func, ret int32) *frame {
+	if !fn.built {
+		t.run.p.build(fn)
+	}
 	var fr *frame
 	if n := len(t.free); n > 0 && cap(t.free[n-1].regs) >= fn.nregs {
 		// A frame of a call that returned: its registers are all written
@@ -349,22 +369,60 @@ func (t *Thread) pushCall(fn *Func, env []Value, args []Value, ret int32) *frame
 	for _, g := range fn.gregs {
 		fr.regs[g.r] = Value{R: t.run.globals[g.g]}
 	}
-	n := 0
-	for i, a := range args {
-		if i < len(fn.params) {
-			fr.regs[fn.params[i]] = a
-			n++
-		}
-	}
-	for i, e := range env {
-		if n+i < len(fn.params) {
-			fr.regs[fn.params[n+i]] = e
-		}
-	}
 	fr.blk = fn.blocks[0]
 	t.top = fr
 	t.depth++
 	return fr
+}
+
+// callRegs calls function value fn with the arguments in registers args
+// of fr, the top frame; results go to its register dst. A call of
+// interpreted code copies the arguments straight into the new frame.
+func (t *Thread) callRegs(fr *frame, fn Value, args []operand, dst int32) status {
+	cl, _ := fn.R.(*Closure)
+	if cl != nil && !cl.Fn.built && cl.Fn.native == nil {
+		t.run.p.build(cl.Fn)
+	}
+	if cl == nil || cl.Bound != nil || cl.Fn.native != nil || len(args)+len(cl.Env) != len(cl.Fn.params) {
+		vals := make([]Value, len(args))
+		for i, a := range args {
+			vals[i] = fr.regs[a]
+		}
+		t.calls = true
+		return t.callValue(fn, vals, dst, false)
+	}
+	t.calls = true
+	if t.depth >= maxFrames {
+		return t.stackOverflow()
+	}
+	f := cl.Fn
+	nf := t.pushFrame(f, dst)
+	for i, a := range args {
+		nf.regs[f.params[i]] = fr.regs[a]
+	}
+	for i, e := range cl.Env {
+		nf.regs[f.params[len(args)+i]] = e
+	}
+	return stFrame
+}
+
+// retFrom returns from fr, the top frame, with the value of register
+// res (-1: no results) as its result, if it is a plain call; else ok is
+// false and nothing is done.
+func (t *Thread) retFrom(fr *frame, res int32) (st status, ok bool) {
+	caller := fr.caller
+	if fr.barrier || caller == nil {
+		return 0, false
+	}
+	t.top = caller
+	t.depth--
+	if fr.ret >= 0 && res >= 0 {
+		caller.regs[fr.ret] = fr.regs[res]
+	}
+	if !fr.fn.deferStack && len(t.free) < maxFreeFrames {
+		t.free = append(t.free, fr)
+	}
+	return stFrame, true
 }
 
 // ret returns from the top frame with results.
