@@ -170,7 +170,11 @@ func (t *Thread) callSync(fn Value, args []Value) []Value {
 		top.pc++
 		t.cpu += int64(in.cost)
 		t.run.instrs += int64(in.n)
-		switch in.do(t, top) {
+		do := in.do
+		if in.skip > 0 {
+			do = in.slow
+		}
+		switch do(t, top) {
 		case stYield:
 			panic(runtimeError("a blocking operation inside a callback is not supported in scenes"))
 		case stPanic:

@@ -44,6 +44,7 @@ type block struct {
 	preds  []*ssa.BasicBlock
 	phis   [][]phiCopy // per predecessor index
 	ssa    *ssa.BasicBlock
+	src    []ssa.Instruction // while compiling: the SSA instruction of each of instrs
 }
 
 type phiCopy struct {
@@ -61,7 +62,12 @@ type phiCopy struct {
 // segment of this instruction, seg the cost and segN the instruction
 // count of its instructions from this one on.
 type instr struct {
-	do   func(t *Thread, fr *frame) status
+	do func(t *Thread, fr *frame) status
+	// slow is the instruction alone when do is fused with the skip
+	// instructions after it (fuse.go): a segment run at once runs do, an
+	// instruction at a time slow.
+	slow func(t *Thread, fr *frame) status
+	skip uint8
 	cost int32
 	line int32
 	end  int32
@@ -107,6 +113,7 @@ type fnCompiler struct {
 	n    int32           // registers allocated
 	cmap map[any]operand // constants and globals already in a register
 	line int32
+	cur  ssa.Instruction // the instruction being compiled
 	// fused are comparisons their If evaluates itself.
 	fused map[*ssa.BinOp]bool
 }
@@ -171,6 +178,7 @@ func (p *Program) build(f *Func) {
 			if l := p.line(in.Pos()); l > 0 && f.user {
 				c.line = l
 			}
+			c.cur = in
 			c.instr(blk, in)
 		}
 	}
@@ -179,6 +187,7 @@ func (p *Program) build(f *Func) {
 		if sum := c.summarise(b); sum != nil {
 			blk := f.blocks[i]
 			blk.instrs = append([]instr{{do: sum.instr(), n: 1, brk: true}}, blk.instrs...)
+			blk.src = append([]ssa.Instruction{nil}, blk.src...)
 		}
 	}
 	if fn.Recover != nil {
@@ -186,6 +195,8 @@ func (p *Program) build(f *Func) {
 	}
 	for _, blk := range f.blocks {
 		blk.segments()
+		c.fuseBlock(blk)
+		blk.src = nil
 	}
 	f.nregs = int(c.n)
 }
@@ -307,6 +318,7 @@ func basicConst(u *types.Basic, v constant.Value) Value {
 // add appends an instruction of the current line to blk.
 func (c *fnCompiler) add(blk *block, cost int32, do func(t *Thread, fr *frame) status) {
 	blk.instrs = append(blk.instrs, instr{do: do, cost: cost, line: c.line, n: 1})
+	blk.src = append(blk.src, c.cur)
 }
 
 // brk marks the last instruction of blk as one that may call: it ends its

@@ -233,7 +233,7 @@ func (t *Thread) exec() (op *core.Op) {
 			run.instrs += int64(in.segN)
 			end := int(in.end)
 			for {
-				pc++
+				pc += 1 + int(in.skip)
 				fr.pc = pc
 				st = in.do(t, fr)
 				if st != stNext || fr.pc != pc {
@@ -243,6 +243,10 @@ func (t *Thread) exec() (op *core.Op) {
 					break
 				}
 				in = &blk.instrs[pc]
+			}
+			if in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
+				// A fused instruction stopped in its first part.
+				pc = fr.pc
 			}
 			if pc < end {
 				rest := &blk.instrs[pc]
@@ -257,7 +261,11 @@ func (t *Thread) exec() (op *core.Op) {
 				t.ended = true
 				return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("the scene ran %d instructions, the most one run may execute", run.p.MaxInstructions)}
 			}
-			st = in.do(t, fr)
+			if in.skip > 0 {
+				st = in.slow(t, fr)
+			} else {
+				st = in.do(t, fr)
+			}
 		}
 		switch st {
 		case stNext, stFrame:
