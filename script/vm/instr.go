@@ -481,6 +481,7 @@ func (c *fnCompiler) binop(blk *block, in *ssa.BinOp) {
 	switch {
 	case b.Info()&types.IsInteger != 0:
 		c.intBinop(blk, in, b, dst, x, y)
+	case b.Info()&types.IsFloat != 0 && b.Kind() != types.Float32 && c.float64Binop(blk, op, dst, x, y):
 	case b.Info()&types.IsFloat != 0:
 		single := b.Kind() == types.Float32
 		var f func(a, b float64) Value
@@ -568,6 +569,38 @@ func (c *fnCompiler) binop(blk *block, in *ssa.BinOp) {
 	default:
 		c.fail(in, "operator %s on %s", op, xt)
 	}
+}
+
+// float64Binop compiles the arithmetic of float64s, each operator an
+// instruction of its own, and reports whether it did.
+func (c *fnCompiler) float64Binop(blk *block, op token.Token, dst int32, x, y operand) bool {
+	var do func(t *Thread, fr *frame) status
+	switch op {
+	case token.ADD:
+		do = func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Float(fr.regs[x].F() + fr.regs[y].F())
+			return stNext
+		}
+	case token.SUB:
+		do = func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Float(fr.regs[x].F() - fr.regs[y].F())
+			return stNext
+		}
+	case token.MUL:
+		do = func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Float(fr.regs[x].F() * fr.regs[y].F())
+			return stNext
+		}
+	case token.QUO:
+		do = func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Float(fr.regs[x].F() / fr.regs[y].F())
+			return stNext
+		}
+	default:
+		return false
+	}
+	c.add(blk, costSimple, do)
+	return true
 }
 
 func (c *fnCompiler) intBinop(blk *block, in *ssa.BinOp, b *types.Basic, dst int32, x, y operand) {
@@ -796,6 +829,19 @@ func (c *fnCompiler) convert(blk *block, in *ssa.Convert) {
 		})
 	case fb != nil && tb != nil && fb.Info()&types.IsString != 0 && tb.Info()&types.IsString != 0:
 		c.move(blk, in, in.X)
+	case fb != nil && tb != nil && fb.Info()&types.IsInteger != 0 && tb.Kind() == types.Float64:
+		// The common conversion, without numConv's indirection.
+		if isUnsigned(fb) {
+			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Float(float64(fr.regs[x].N))
+				return stNext
+			})
+			return
+		}
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Float(float64(int64(fr.regs[x].N)))
+			return stNext
+		})
 	case fb != nil && tb != nil:
 		conv := numConv(fb, tb)
 		if conv == nil {

@@ -74,6 +74,7 @@ type Thread struct {
 	cpu     int64 // picoseconds of CPU work not yet reported
 	calls   bool  // the CPU work made calls (cooperative safe points)
 	ran     []int32
+	ranSeen []uint64 // the lines in ran, as a bit set
 	ranNext bool
 	ended   bool
 	call    *Call    // the native call whose steps are running
@@ -124,10 +125,26 @@ const maxRanLines = 32
 const maxFreeFrames = 64
 
 func (t *Thread) noteLine(l int32) {
-	if l <= 0 || len(t.ran) >= maxRanLines || slices.Contains(t.ran, l) {
+	if l <= 0 || len(t.ran) >= maxRanLines {
 		return
 	}
+	w := int(l >> 6)
+	if w < len(t.ranSeen) && t.ranSeen[w]&(1<<(l&63)) != 0 {
+		return
+	}
+	if w >= len(t.ranSeen) {
+		t.ranSeen = slices.Grow(t.ranSeen, w+1-len(t.ranSeen))[:w+1]
+	}
+	t.ranSeen[w] |= 1 << (l & 63)
 	t.ran = append(t.ran, l)
+}
+
+// resetLines empties the list of lines that ran.
+func (t *Thread) resetLines() {
+	for _, l := range t.ran {
+		t.ranSeen[l>>6] = 0
+	}
+	t.ran = t.ran[:0]
 }
 
 // Recovers tells the simulator that the program handles the runtime's
@@ -137,7 +154,7 @@ func (t *Thread) Recovers() bool { return true }
 // Next hands the simulator the goroutine's next op.
 func (t *Thread) Next(r core.Result) *core.Op {
 	if t.ranNext {
-		t.ran = t.ran[:0]
+		t.resetLines()
 	}
 	t.ranNext = true
 	if r.Panic != "" {
