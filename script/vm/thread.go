@@ -235,8 +235,10 @@ func (t *Thread) exec() (op *core.Op) {
 		blk := fr.blk
 		pc := fr.pc
 		in := &blk.instrs[pc]
-		if n := len(t.ran); n == 0 || t.ran[n-1] != in.line {
-			t.noteLine(in.line)
+		if l := in.line; l > 0 {
+			if w := int(l >> 6); w >= len(t.ranSeen) || t.ranSeen[w]&(1<<(l&63)) == 0 {
+				t.noteLine(l)
+			}
 		}
 		var st status
 		if t.cpu+int64(in.seg) < chunkPs && run.instrs+int64(in.segN) <= run.p.MaxInstructions {
@@ -245,23 +247,22 @@ func (t *Thread) exec() (op *core.Op) {
 			// instruction that leaves the segment early (an op, a
 			// panic, a frame pushed or a deferred call run again) has
 			// the rest of the segment's cost and count given back, so
-			// that the accounting is the one instruction at a time.
+			// that the accounting is the one instruction at a time. Only
+			// the last instruction of a segment may move fr.pc and go on
+			// (a jump, a deferred call run again), so the others need
+			// not be watched for that.
 			t.cpu += int64(in.seg)
 			run.instrs += int64(in.segN)
 			end := int(in.end)
 			for {
 				pc += 1 + int(in.skip)
 				fr.pc = pc
-				st = in.do(t, fr)
-				if st != stNext || fr.pc != pc {
-					break
-				}
-				if pc == end {
+				if st = in.do(t, fr); st != stNext || pc == end {
 					break
 				}
 				in = &blk.instrs[pc]
 			}
-			if in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
+			if pc < end && in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
 				// A fused instruction stopped in its first part.
 				pc = fr.pc
 			}
@@ -382,22 +383,35 @@ func (t *Thread) pushFrame(fn *Func, ret int32) *frame {
 	if n := len(t.free); n > 0 && cap(t.free[n-1].regs) >= fn.nregs {
 		// A frame of a call that returned: its registers are all written
 		// before they are read (SSA), so only the bookkeeping is reset.
+		// The last call of the same function left its constants and
+		// globals in place (nothing writes those registers).
 		fr = t.free[n-1]
 		t.free = t.free[:n-1]
+		same := fr.fn == fn
 		*fr = frame{t: t, fn: fn, regs: fr.regs[:fn.nregs], ret: ret, caller: t.top, defers: fr.defers[:0]}
+		if !same {
+			fr.fill()
+		}
 	} else {
 		fr = &frame{t: t, fn: fn, regs: make([]Value, fn.nregs), ret: ret, caller: t.top}
-	}
-	for _, k := range fn.consts {
-		fr.regs[k.r] = k.v
-	}
-	for _, g := range fn.gregs {
-		fr.regs[g.r] = Value{R: t.run.globals[g.g]}
+		fr.fill()
 	}
 	fr.blk = fn.blocks[0]
 	t.top = fr
 	t.depth++
 	return fr
+}
+
+// fill puts the constants and the addresses of the globals of fr's
+// function in their registers.
+func (fr *frame) fill() {
+	fn := fr.fn
+	for _, k := range fn.consts {
+		fr.regs[k.r] = k.v
+	}
+	for _, g := range fn.gregs {
+		fr.regs[g.r] = Value{R: fr.t.run.globals[g.g]}
+	}
 }
 
 // callRegs calls function value fn with the arguments in registers args
