@@ -387,10 +387,18 @@ func (t *Thread) pushFrame(fn *Func, ret int32) *frame {
 		// globals in place (nothing writes those registers).
 		fr = t.free[n-1]
 		t.free = t.free[:n-1]
-		same := fr.fn == fn
-		*fr = frame{t: t, fn: fn, regs: fr.regs[:fn.nregs], ret: ret, caller: t.top, defers: fr.defers[:0]}
-		if !same {
+		// Field by field: fewer pointer writes than a whole new frame.
+		if fr.fn != fn {
+			fr.fn, fr.regs = fn, fr.regs[:fn.nregs]
 			fr.fill()
+		}
+		fr.pc, fr.ret, fr.caller = 0, ret, t.top
+		fr.mode, fr.isDefer, fr.barrier = modeRun, false, false
+		if len(fr.defers) > 0 {
+			fr.defers = fr.defers[:0]
+		}
+		if fr.results != nil {
+			fr.results = nil
 		}
 	} else {
 		fr = &frame{t: t, fn: fn, regs: make([]Value, fn.nregs), ret: ret, caller: t.top}
