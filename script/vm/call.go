@@ -251,6 +251,9 @@ func (c *fnCompiler) call(blk *block, cc *ssa.CallCommon, dst int32, mode int) {
 	if mode == modeCall {
 		if callee, ok := cc.Value.(*ssa.Function); ok {
 			if f := c.p.funcOf(callee); f.native == nil && len(callee.FreeVars) == 0 && len(args) == len(callee.Params) {
+				if c.inline(blk, callee, cc.Args, dst) {
+					return
+				}
 				// A call of a function known here: its frame gets the
 				// arguments straight from the registers.
 				c.add(blk, costCall, func(t *Thread, fr *frame) status {

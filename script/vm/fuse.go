@@ -258,3 +258,113 @@ func (c *fnCompiler) addJump(blk *block, a *ssa.BinOp) func(t *Thread, fr *frame
 		return stNext
 	}
 }
+
+// Inlined calls.
+//
+// A call of a leaf function of one block that cannot fail, stop or call
+// (arithmetic, comparisons and conversions of its parameters, as isNaN or
+// cmp.Less's helpers) is compiled into the caller: an instruction for the
+// call, with the call's cost, the callee's instructions on the callee's
+// registers (allocated in the caller's frame), and one for the return,
+// with its cost, that moves the result. The sequence of costs, counts
+// and lines is the one the call would have made, and nothing in it can
+// observe that no frame was pushed.
+
+// maxInline is the most instructions an inlined callee may have.
+const maxInline = 8
+
+// inlinable reports whether fn's body can be compiled into its callers.
+func inlinable(fn *ssa.Function) bool {
+	if len(fn.Blocks) != 1 || fn.Recover != nil || len(fn.FreeVars) > 0 || len(fn.Blocks[0].Instrs) > maxInline+1 {
+		return false
+	}
+	for _, in := range fn.Blocks[0].Instrs {
+		switch in := in.(type) {
+		case *ssa.DebugRef:
+		case *ssa.BinOp:
+			b, ok := in.X.Type().Underlying().(*types.Basic)
+			if !ok || b.Info()&(types.IsInteger|types.IsFloat|types.IsBoolean) == 0 {
+				return false
+			}
+			switch in.Op {
+			case token.QUO, token.REM, token.SHL, token.SHR:
+				return false // may panic
+			}
+		case *ssa.UnOp:
+			if in.Op == token.MUL || in.Op == token.ARROW {
+				return false
+			}
+			if b, ok := in.X.Type().Underlying().(*types.Basic); !ok || b.Info()&types.IsComplex != 0 {
+				return false
+			}
+		case *ssa.Convert:
+			fb, ok1 := in.X.Type().Underlying().(*types.Basic)
+			tb, ok2 := in.Type().Underlying().(*types.Basic)
+			if !ok1 || !ok2 || fb.Info()&types.IsNumeric == 0 || tb.Info()&types.IsNumeric == 0 || fb.Info()&types.IsComplex != 0 || tb.Info()&types.IsComplex != 0 {
+				return false
+			}
+		case *ssa.Return:
+			if len(in.Results) > 1 {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// inline compiles the call of callee with args into blk if callee is
+// inlinable, and reports whether it did.
+func (c *fnCompiler) inline(blk *block, callee *ssa.Function, args []ssa.Value, dst int32) bool {
+	if callee == c.f.ssa || !inlinable(callee) {
+		return false
+	}
+	// The call: what dispatch and callValue do before pushing a frame.
+	c.add(blk, costCall, func(t *Thread, fr *frame) status {
+		t.calls = true
+		if t.depth >= maxFrames {
+			return t.stackOverflow()
+		}
+		return stNext
+	})
+	saved, savedCur := c.line, c.cur
+	user := callee.Pkg == c.p.main
+	c.line = 0
+	if user {
+		c.line = c.p.line(callee.Pos())
+	}
+	// The callee's parameters are the caller's arguments: the callee
+	// never writes them.
+	for i, prm := range callee.Params {
+		c.regs[prm] = int32(c.operand(args[i]))
+	}
+	for _, in := range callee.Blocks[0].Instrs {
+		if v, ok := in.(ssa.Value); ok {
+			c.reg(v)
+		}
+	}
+	for _, in := range callee.Blocks[0].Instrs {
+		if l := c.p.line(in.Pos()); l > 0 && user {
+			c.line = l
+		}
+		c.cur = in
+		ret, ok := in.(*ssa.Return)
+		if !ok {
+			c.instr(blk, in)
+			continue
+		}
+		// The return: the result to the call's register.
+		if len(ret.Results) == 0 || dst < 0 {
+			c.add(blk, costCall, func(t *Thread, fr *frame) status { return stNext })
+			break
+		}
+		res := c.operand(ret.Results[0])
+		c.add(blk, costCall, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = fr.regs[res]
+			return stNext
+		})
+	}
+	c.line, c.cur = saved, savedCur
+	return true
+}

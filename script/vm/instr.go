@@ -730,10 +730,35 @@ func (c *fnCompiler) intBinop(blk *block, in *ssa.BinOp, b *types.Basic, dst int
 			})
 			return
 		}
-		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
-			fr.regs[dst] = Value{N: f(fr.get(x).N, fr.get(y).N)}
-			return stNext
-		})
+		var do func(t *Thread, fr *frame) status
+		switch op {
+		case token.SUB:
+			do = func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: fr.regs[x].N - fr.regs[y].N}
+				return stNext
+			}
+		case token.MUL:
+			do = func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: fr.regs[x].N * fr.regs[y].N}
+				return stNext
+			}
+		case token.AND:
+			do = func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: fr.regs[x].N & fr.regs[y].N}
+				return stNext
+			}
+		case token.XOR:
+			do = func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: fr.regs[x].N ^ fr.regs[y].N}
+				return stNext
+			}
+		default:
+			do = func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: f(fr.regs[x].N, fr.regs[y].N)}
+				return stNext
+			}
+		}
+		c.add(blk, costSimple, do)
 		return
 	}
 	c.add(blk, costSimple, func(t *Thread, fr *frame) status {
