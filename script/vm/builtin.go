@@ -378,7 +378,7 @@ func appendValues(s, add []Value, size int64, noscan bool, elem types.Type) []Va
 	for i, v := range add {
 		out[len(s)+i] = copyVal(v)
 	}
-	fillZero(out[newLen:newcap], elem)
+	fillFresh(out[newLen:newcap], elem)
 	return out
 }
 

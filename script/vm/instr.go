@@ -114,7 +114,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 				return t.runtimeError("makeslice: cap out of range")
 			}
 			s := make([]Value, l, k)
-			fillZero(s[:k], et)
+			fillFresh(s[:k], et)
 			fr.regs[dst] = Value{R: s}
 			return stNext
 		})
@@ -185,6 +185,30 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 	case *ssa.MapUpdate:
 		m, k, v := c.operand(in.Map), c.operand(in.Key), c.operand(in.Value)
 		kt := in.Map.Type().Underlying().(*types.Map).Key()
+		switch keyKind(kt) {
+		case keyStr:
+			c.add(blk, costMap, func(t *Thread, fr *frame) status {
+				mp, _ := fr.regs[m].R.(*Map)
+				if mp == nil {
+					return t.panicPlain("assignment to entry in nil map")
+				}
+				kv := fr.regs[k]
+				mp.setStr(kv.S(), kv, copyVal(fr.regs[v]))
+				return stNext
+			})
+			return
+		case keyUint:
+			c.add(blk, costMap, func(t *Thread, fr *frame) status {
+				mp, _ := fr.regs[m].R.(*Map)
+				if mp == nil {
+					return t.panicPlain("assignment to entry in nil map")
+				}
+				kv := fr.regs[k]
+				mp.setUint(kv.N, kv, copyVal(fr.regs[v]))
+				return stNext
+			})
+			return
+		}
 		c.add(blk, costMap, func(t *Thread, fr *frame) status {
 			mp, _ := fr.get(m).R.(*Map)
 			if mp == nil {
@@ -429,6 +453,14 @@ func (c *fnCompiler) move(blk *block, in ssa.Value, x ssa.Value) {
 		fr.regs[dst] = fr.get(src)
 		return stNext
 	})
+}
+
+// fillFresh fills a slice just made with zero values of et: make has
+// already zeroed it when the zero value is Value{}.
+func fillFresh(s []Value, et types.Type) {
+	if z := zero(et); z.N != 0 || z.R != nil {
+		fillZero(s, et)
+	}
 }
 
 func fillZero(s []Value, et types.Type) {
@@ -1065,6 +1097,30 @@ func (c *fnCompiler) lookup(blk *block, in *ssa.Lookup) {
 	if mt, ok := in.X.Type().Underlying().(*types.Map); ok {
 		kt, vt := mt.Key(), mt.Elem()
 		commaOk := in.CommaOk
+		kk := keyKind(kt)
+		if !commaOk && kk != keyAny {
+			z := zero(vt)
+			agg := isAgg(vt)
+			c.add(blk, costMap, func(t *Thread, fr *frame) status {
+				m, _ := fr.regs[x].R.(*Map)
+				var v Value
+				var found bool
+				if kk == keyStr {
+					v, found = m.getStr(fr.regs[k].S())
+				} else {
+					v, found = m.getUint(fr.regs[k].N)
+				}
+				if !found {
+					v = z
+					if agg {
+						v = zero(vt)
+					}
+				}
+				fr.regs[dst] = v
+				return stNext
+			})
+			return
+		}
 		c.add(blk, costMap, func(t *Thread, fr *frame) status {
 			m, _ := fr.get(x).R.(*Map)
 			v, found := m.get(key(kt, fr.get(k)))
@@ -1089,6 +1145,26 @@ func (c *fnCompiler) lookup(blk *block, in *ssa.Lookup) {
 		fr.regs[dst] = Value{N: uint64(s[i])}
 		return stNext
 	})
+}
+
+// Kinds of map keys, by the host key key makes of them.
+const (
+	keyAny  = iota
+	keyStr  // a string
+	keyUint // an integer or a boolean: its bits
+)
+
+func keyKind(t types.Type) int {
+	b, ok := t.Underlying().(*types.Basic)
+	switch {
+	case !ok:
+		return keyAny
+	case b.Info()&types.IsString != 0:
+		return keyStr
+	case b.Info()&(types.IsInteger|types.IsBoolean) != 0:
+		return keyUint
+	}
+	return keyAny
 }
 
 // iterator is the state of a range over a string or a map.
