@@ -55,26 +55,28 @@ type phiCopy struct {
 // instr is one instruction: what it does, its virtual cost in
 // picoseconds, and its source line.
 //
-// The run loop charges cost and counts instructions a segment at a time:
-// a segment is a run of instructions of one line, in one block, of which
-// only the last may call (only a call runs code that charges CPU time of
-// its own, notes lines or asks for ops). end is the index after the
-// segment of this instruction, seg the cost and segN the instruction
-// count of its instructions from this one on.
+// The run loop charges cost, counts instructions and notes lines a
+// segment at a time: a segment is a run of instructions of one block of
+// which only the last may call (only a call runs code that charges CPU
+// time of its own or notes lines). end is the index after the segment of
+// this instruction, seg the cost and segN the instruction count of its
+// instructions from this one on, lines their lines (in order, without
+// repeats in a row).
 type instr struct {
 	do func(t *Thread, fr *frame) status
 	// slow is the instruction alone when do is fused with the skip
 	// instructions after it (fuse.go): a segment run at once runs do, an
 	// instruction at a time slow.
-	slow func(t *Thread, fr *frame) status
-	skip uint8
-	cost int32
-	line int32
-	end  int32
-	seg  int32
-	segN int32
-	n    uint8 // SSA instructions it stands for (1, or 2 when fused)
-	brk  bool  // it ends its segment: it may call
+	slow  func(t *Thread, fr *frame) status
+	skip  uint8
+	cost  int32
+	line  int32
+	end   int32
+	seg   int32
+	segN  int32
+	lines []int32
+	n     uint8 // SSA instructions it stands for (1, or 2 when fused)
+	brk   bool  // it ends its segment: it may call
 }
 
 // status is what an instruction asks of the run loop.
@@ -212,15 +214,28 @@ func (b *block) segments() {
 		for end < len(in) {
 			cost += int64(in[end].cost)
 			end++
-			if in[end-1].brk || end == len(in) || in[end].line != in[start].line || cost+int64(in[end].cost) >= maxSegPs {
+			if in[end-1].brk || end == len(in) || cost+int64(in[end].cost) >= maxSegPs {
 				break
 			}
 		}
+		var lines []int32
+		for i := start; i < end; i++ {
+			if l := in[i].line; l > 0 && (len(lines) == 0 || lines[len(lines)-1] != l) {
+				lines = append(lines, l)
+			}
+		}
 		var seg, n int32
+		k := len(lines)
 		for i := end - 1; i >= start; i-- {
 			seg += in[i].cost
 			n += int32(in[i].n)
+			// lines[k:] are the lines of in[i+1:end]; those of in[i:end]
+			// start with in[i]'s line.
+			if l := in[i].line; l > 0 && (k == len(lines) || lines[k] != l) {
+				k--
+			}
 			in[i].end, in[i].seg, in[i].segN = int32(end), seg, n
+			in[i].lines = lines[k:]
 		}
 		start = end
 	}

@@ -139,6 +139,14 @@ func (t *Thread) noteLine(l int32) {
 	t.ran = append(t.ran, l)
 }
 
+// unnoteLines forgets the lines noted after the first n.
+func (t *Thread) unnoteLines(n int) {
+	for _, l := range t.ran[n:] {
+		t.ranSeen[l>>6] &^= 1 << (l & 63)
+	}
+	t.ran = t.ran[:n]
+}
+
 // resetLines empties the list of lines that ran.
 func (t *Thread) resetLines() {
 	for _, l := range t.ran {
@@ -235,13 +243,18 @@ func (t *Thread) exec() (op *core.Op) {
 		blk := fr.blk
 		pc := fr.pc
 		in := &blk.instrs[pc]
-		if l := in.line; l > 0 {
-			if w := int(l >> 6); w >= len(t.ranSeen) || t.ranSeen[w]&(1<<(l&63)) == 0 {
-				t.noteLine(l)
-			}
-		}
 		var st status
 		if t.cpu+int64(in.seg) < chunkPs && run.instrs+int64(in.segN) <= run.p.MaxInstructions {
+			// The lines of the segment are noted before it runs (nothing
+			// in it before its last instruction notes any); if it stops
+			// early, they are noted again up to where it stopped.
+			mark := len(t.ran)
+			for _, l := range in.lines {
+				if w := int(l >> 6); w >= len(t.ranSeen) || t.ranSeen[w]&(1<<(l&63)) == 0 {
+					t.noteLine(l)
+				}
+			}
+			start := pc
 			// The whole segment at once: no instruction before its last
 			// can reach the end of a chunk or the instruction limit. An
 			// instruction that leaves the segment early (an op, a
@@ -270,8 +283,17 @@ func (t *Thread) exec() (op *core.Op) {
 				rest := &blk.instrs[pc]
 				t.cpu -= int64(rest.seg)
 				run.instrs -= int64(rest.segN)
+				if len(rest.lines) > 0 {
+					t.unnoteLines(mark)
+					for j := start; j < pc; j++ {
+						t.noteLine(blk.instrs[j].line)
+					}
+				}
 			}
 		} else {
+			if l := in.line; l > 0 {
+				t.noteLine(l)
+			}
 			fr.pc++
 			t.cpu += int64(in.cost)
 			run.instrs += int64(in.n)
