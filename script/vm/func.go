@@ -75,8 +75,12 @@ type instr struct {
 	seg   int32
 	segN  int32
 	lines []int32
-	n     uint8 // SSA instructions it stands for (1, or 2 when fused)
-	brk   bool  // it ends its segment: it may call
+	// segFar is how many of the segment's instructions from this one on
+	// may charge costFar.
+	segFar int32
+	n      uint8 // SSA instructions it stands for (1, or 2 when fused)
+	brk    bool  // it ends its segment: it may call
+	far    bool  // it may charge costFar besides its cost
 }
 
 // status is what an instruction asks of the run loop.
@@ -224,11 +228,15 @@ func (b *block) segments() {
 				lines = append(lines, l)
 			}
 		}
-		var seg, n int32
+		var seg, n, far int32
 		k := len(lines)
 		for i := end - 1; i >= start; i-- {
 			seg += in[i].cost
 			n += int32(in[i].n)
+			if in[i].far {
+				far++
+			}
+			in[i].segFar = far
 			// lines[k:] are the lines of in[i+1:end]; those of in[i:end]
 			// start with in[i]'s line.
 			if l := in[i].line; l > 0 && (k == len(lines) || lines[k] != l) {
@@ -343,20 +351,35 @@ func (c *fnCompiler) brk(blk *block) {
 }
 
 // Costs of instructions, in picoseconds of virtual CPU time, calibrated
-// against compiled Go on the 2-core test machine (docs/scenes.md has the
-// figures and the command): an iteration of a counting loop costs about
-// 0.2 ns compiled, a call that is not inlined 0.7–1 ns, a small map
-// update 7–13 ns, a small allocation 25–45 ns.
+// against compiled Go on the 2-core test machine by cmd/calibrate
+// (docs/scenes.md has the figures and the command): an iteration of a
+// counting loop costs about 0.2 ns compiled, a call that is not inlined
+// 0.5–1 ns, a small map update 8–20 ns, a small allocation 25–40 ns, a
+// float division about four additions, and an access to an element of a
+// slice larger than the L2 cache 1.5–4 ns.
 const (
 	costSimple = 50    // arithmetic, moves, comparisons, branches
 	costJump   = 25    // an unconditional jump
 	costMem    = 80    // loads, stores, field and element addresses
 	costAlloc  = 25000 // a heap allocation
-	costCall   = 700   // a call's prologue and epilogue
-	costMap    = 4000  // a map access
+	costCall   = 700   // a call: the caller's side and the callee's prologue
+	costReturn = 100   // a return
+	costMap    = 5500  // a map access
 	costIface  = 1000  // building or asserting an interface
 	costFormat = 80000 // fmt formatting an operand list (a native call)
+	// costFar is what an element access costs besides costMem when its
+	// slice or array is larger than farBytes, more than the L2 cache
+	// holds: a sieve's strided stores into 4 MB of bools, random reads
+	// of 2.4 MB of ints (see docs/scenes.md).
+	costFar  = 800
+	farBytes = 2 << 20
 )
+
+// farLen is the length beyond which a slice or array of elem is larger
+// than farBytes in compiled Go.
+func (c *fnCompiler) farLen(elem types.Type) int {
+	return int(farBytes / max(1, c.p.sizes.Sizeof(elem)))
+}
 
 func (c *fnCompiler) fail(in ssa.Instruction, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)

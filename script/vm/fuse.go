@@ -114,6 +114,7 @@ func (c *fnCompiler) indexLoad(a *ssa.IndexAddr, b *ssa.UnOp) func(t *Thread, fr
 	x, ix, dst := c.operand(a.X), c.operand(a.Index), c.reg(b)
 	_, isPtr := a.X.Type().Underlying().(*types.Pointer)
 	agg := isAgg(b.Type())
+	far := c.farLen(b.Type())
 	return func(t *Thread, fr *frame) status {
 		s, ok := elems(fr.regs[x], isPtr)
 		i := int64(fr.regs[ix].N)
@@ -124,6 +125,9 @@ func (c *fnCompiler) indexLoad(a *ssa.IndexAddr, b *ssa.UnOp) func(t *Thread, fr
 		if uint64(i) >= uint64(len(s)) {
 			fr.pc--
 			return t.indexError(i, len(s))
+		}
+		if len(s) > far {
+			t.cpu += costFar
 		}
 		if agg {
 			fr.regs[dst] = copyVal(s[i])
@@ -139,6 +143,7 @@ func (c *fnCompiler) indexStore(a *ssa.IndexAddr, b *ssa.Store) func(t *Thread, 
 	x, ix, v := c.operand(a.X), c.operand(a.Index), c.operand(b.Val)
 	_, isPtr := a.X.Type().Underlying().(*types.Pointer)
 	agg := isAgg(b.Val.Type())
+	far := c.farLen(b.Val.Type())
 	return func(t *Thread, fr *frame) status {
 		s, ok := elems(fr.regs[x], isPtr)
 		i := int64(fr.regs[ix].N)
@@ -149,6 +154,9 @@ func (c *fnCompiler) indexStore(a *ssa.IndexAddr, b *ssa.Store) func(t *Thread, 
 		if uint64(i) >= uint64(len(s)) {
 			fr.pc--
 			return t.indexError(i, len(s))
+		}
+		if len(s) > far {
+			t.cpu += costFar
 		}
 		if agg {
 			store(&s[i], fr.regs[v])
@@ -356,11 +364,11 @@ func (c *fnCompiler) inline(blk *block, callee *ssa.Function, args []ssa.Value, 
 		}
 		// The return: the result to the call's register.
 		if len(ret.Results) == 0 || dst < 0 {
-			c.add(blk, costCall, func(t *Thread, fr *frame) status { return stNext })
+			c.add(blk, costReturn, func(t *Thread, fr *frame) status { return stNext })
 			break
 		}
 		res := c.operand(ret.Results[0])
-		c.add(blk, costCall, func(t *Thread, fr *frame) status {
+		c.add(blk, costReturn, func(t *Thread, fr *frame) status {
 			fr.regs[dst] = fr.regs[res]
 			return stNext
 		})

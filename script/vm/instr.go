@@ -139,6 +139,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 	case *ssa.IndexAddr:
 		dst, x, ix := c.reg(in), c.operand(in.X), c.operand(in.Index)
 		_, isPtr := in.X.Type().Underlying().(*types.Pointer)
+		far := c.farLen(in.Type().(*types.Pointer).Elem())
 		c.add(blk, costMem, func(t *Thread, fr *frame) status {
 			var s []Value
 			if isPtr {
@@ -154,9 +155,13 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			if i < 0 || i >= int64(len(s)) {
 				return t.indexError(i, len(s))
 			}
+			if len(s) > far {
+				t.cpu += costFar
+			}
 			fr.regs[dst] = Value{R: &s[i]}
 			return stNext
 		})
+		blk.instrs[len(blk.instrs)-1].far = true
 	case *ssa.Index:
 		dst, x, ix := c.reg(in), c.operand(in.X), c.operand(in.Index)
 		if b, ok := in.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
@@ -261,7 +266,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			if len(res) == 1 {
 				r = int32(res[0])
 			}
-			c.add(blk, costCall, func(t *Thread, fr *frame) status {
+			c.add(blk, costReturn, func(t *Thread, fr *frame) status {
 				if len(fr.defers) == 0 {
 					if st, ok := t.retFrom(fr, r); ok {
 						return st
@@ -281,7 +286,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			c.brk(blk)
 			return
 		}
-		c.add(blk, costCall, func(t *Thread, fr *frame) status {
+		c.add(blk, costReturn, func(t *Thread, fr *frame) status {
 			// Calls deferred from a range-over-func loop body have no
 			// RunDefers of their own: they run when the function returns.
 			if n := len(fr.defers); n > 0 {
@@ -539,7 +544,7 @@ func (c *fnCompiler) binop(blk *block, in *ssa.BinOp) {
 			return
 		}
 		arith := op == token.ADD || op == token.SUB || op == token.MUL || op == token.QUO
-		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+		c.add(blk, floatCost(op), func(t *Thread, fr *frame) status {
 			v := f(fr.get(x).F(), fr.get(y).F())
 			if single && arith {
 				v = Float(f32(v.F()))
@@ -631,8 +636,17 @@ func (c *fnCompiler) float64Binop(blk *block, op token.Token, dst int32, x, y op
 	default:
 		return false
 	}
-	c.add(blk, costSimple, do)
+	c.add(blk, floatCost(op), do)
 	return true
+}
+
+// floatCost is the cost of a float operator: a division takes about four
+// times as long as the others (divsd's latency and throughput).
+func floatCost(op token.Token) int32 {
+	if op == token.QUO {
+		return costSimple * 4
+	}
+	return costSimple
 }
 
 func (c *fnCompiler) intBinop(blk *block, in *ssa.BinOp, b *types.Basic, dst int32, x, y operand) {

@@ -244,7 +244,7 @@ func (t *Thread) exec() (op *core.Op) {
 		pc := fr.pc
 		in := &blk.instrs[pc]
 		var st status
-		if t.cpu+int64(in.seg) < chunkPs && run.instrs+int64(in.segN) <= run.p.MaxInstructions {
+		if t.cpu+int64(in.seg)+int64(in.segFar)*costFar < chunkPs && run.instrs+int64(in.segN) <= run.p.MaxInstructions {
 			// The lines of the segment are noted before it runs (nothing
 			// in it before its last instruction notes any); if it stops
 			// early, they are noted again up to where it stopped.
