@@ -369,16 +369,37 @@ const (
 	costFormat = 80000 // fmt formatting an operand list (a native call)
 	// costFar is what an element access costs besides costMem when its
 	// slice or array is larger than farBytes, more than the L2 cache
-	// holds: a sieve's strided stores into 4 MB of bools, random reads
-	// of 2.4 MB of ints (see docs/scenes.md).
-	costFar  = 800
+	// holds, and the element is not next to the one the same instruction
+	// accessed last (a sequential scan is prefetched): a sieve's stores
+	// with large strides into 4 MB of bools, random reads of 2.4 MB of
+	// ints (see docs/scenes.md).
+	costFar  = 2000
 	farBytes = 2 << 20
 )
 
-// farLen is the length beyond which a slice or array of elem is larger
-// than farBytes in compiled Go.
-func (c *fnCompiler) farLen(elem types.Type) int {
-	return int(farBytes / max(1, c.p.sizes.Sizeof(elem)))
+// farSite is what an element access instruction needs to charge costFar.
+type farSite struct {
+	len  int   // longer slices are beyond the cache
+	near int64 // elements in a cache line: a step of at most this is a scan
+	slot int   // the instruction's slot in Thread.last
+}
+
+// farSite returns the site of an element access of type elem at pos. Its
+// slot comes from its position, so that it does not depend on the order
+// in which functions are compiled.
+func (c *fnCompiler) farSite(elem types.Type, pos token.Pos) *farSite {
+	size := max(1, c.p.sizes.Sizeof(elem))
+	return &farSite{len: int(farBytes / size), near: max(1, 64/size), slot: int(uint(pos) % uint(len(Thread{}.last)))}
+}
+
+// touch charges costFar for an access to element i of a slice longer
+// than the cache, unless it continues a scan.
+func (t *Thread) touch(a *farSite, i int64) {
+	d := i - t.last[a.slot]
+	t.last[a.slot] = i
+	if d < -a.near || d > a.near {
+		t.cpu += costFar
+	}
 }
 
 func (c *fnCompiler) fail(in ssa.Instruction, format string, args ...any) {

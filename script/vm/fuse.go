@@ -114,7 +114,7 @@ func (c *fnCompiler) indexLoad(a *ssa.IndexAddr, b *ssa.UnOp) func(t *Thread, fr
 	x, ix, dst := c.operand(a.X), c.operand(a.Index), c.reg(b)
 	_, isPtr := a.X.Type().Underlying().(*types.Pointer)
 	agg := isAgg(b.Type())
-	far := c.farLen(b.Type())
+	far := c.farSite(b.Type(), a.Pos())
 	return func(t *Thread, fr *frame) status {
 		s, ok := elems(fr.regs[x], isPtr)
 		i := int64(fr.regs[ix].N)
@@ -126,8 +126,8 @@ func (c *fnCompiler) indexLoad(a *ssa.IndexAddr, b *ssa.UnOp) func(t *Thread, fr
 			fr.pc--
 			return t.indexError(i, len(s))
 		}
-		if len(s) > far {
-			t.cpu += costFar
+		if len(s) > far.len {
+			t.touch(far, i)
 		}
 		if agg {
 			fr.regs[dst] = copyVal(s[i])
@@ -143,7 +143,7 @@ func (c *fnCompiler) indexStore(a *ssa.IndexAddr, b *ssa.Store) func(t *Thread, 
 	x, ix, v := c.operand(a.X), c.operand(a.Index), c.operand(b.Val)
 	_, isPtr := a.X.Type().Underlying().(*types.Pointer)
 	agg := isAgg(b.Val.Type())
-	far := c.farLen(b.Val.Type())
+	far := c.farSite(b.Val.Type(), a.Pos())
 	return func(t *Thread, fr *frame) status {
 		s, ok := elems(fr.regs[x], isPtr)
 		i := int64(fr.regs[ix].N)
@@ -155,8 +155,8 @@ func (c *fnCompiler) indexStore(a *ssa.IndexAddr, b *ssa.Store) func(t *Thread, 
 			fr.pc--
 			return t.indexError(i, len(s))
 		}
-		if len(s) > far {
-			t.cpu += costFar
+		if len(s) > far.len {
+			t.touch(far, i)
 		}
 		if agg {
 			store(&s[i], fr.regs[v])

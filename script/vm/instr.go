@@ -139,7 +139,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 	case *ssa.IndexAddr:
 		dst, x, ix := c.reg(in), c.operand(in.X), c.operand(in.Index)
 		_, isPtr := in.X.Type().Underlying().(*types.Pointer)
-		far := c.farLen(in.Type().(*types.Pointer).Elem())
+		far := c.farSite(in.Type().(*types.Pointer).Elem(), in.Pos())
 		c.add(blk, costMem, func(t *Thread, fr *frame) status {
 			var s []Value
 			if isPtr {
@@ -155,8 +155,8 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			if i < 0 || i >= int64(len(s)) {
 				return t.indexError(i, len(s))
 			}
-			if len(s) > far {
-				t.cpu += costFar
+			if len(s) > far.len {
+				t.touch(far, i)
 			}
 			fr.regs[dst] = Value{R: &s[i]}
 			return stNext

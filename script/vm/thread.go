@@ -80,6 +80,9 @@ type Thread struct {
 	call    *Call    // the native call whose steps are running
 	sync    int      // >0 while a native runs interpreted code synchronously
 	free    []*frame // frames of returned calls, for reuse
+	// last is the element each access instruction (by slot) touched
+	// last in a slice beyond the cache (farSite).
+	last [64]int64
 	// startNative is the call a goroutine started on a native function
 	// (go fmt.Println(x)) makes first.
 	startNative *Call
