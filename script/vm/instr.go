@@ -1181,14 +1181,18 @@ func keyKind(t types.Type) int {
 	return keyAny
 }
 
-// iterator is the state of a range over a string or a map.
+// iterator is the state of a range over a string or a map. A map's is
+// the entries it had when the range began (the first n), from a random
+// one on, wrapping around: entries are only ever appended or marked
+// deleted, so those still live are the ones to produce. A clear ends it.
 type iterator struct {
-	s    string
-	pos  int
-	m    *Map
-	keys []Value
-	vals []int // entry indices
-	i    int
+	s     string
+	pos   int
+	m     *Map
+	start int
+	n     int
+	i     int
+	gen   int
 }
 
 func (c *fnCompiler) rangeIter(blk *block, in *ssa.Range) {
@@ -1200,15 +1204,9 @@ func (c *fnCompiler) rangeIter(blk *block, in *ssa.Range) {
 			if m != nil && m.n > 0 {
 				// A random starting entry, as the runtime starts at a
 				// random bucket: programs must not depend on the order.
-				n := len(m.keys)
-				start := int(t.run.next() % uint64(n))
-				for j := range n {
-					e := (start + j) % n
-					if m.live[e] {
-						it.vals = append(it.vals, e)
-						it.keys = append(it.keys, m.keys[e])
-					}
-				}
+				it.n = len(m.keys)
+				it.start = int(t.run.next() % uint64(it.n))
+				it.gen = m.gen
 			}
 			fr.regs[dst] = Value{R: it}
 			return stNext
@@ -1239,14 +1237,14 @@ func (c *fnCompiler) next(blk *block, in *ssa.Next) {
 	}
 	c.add(blk, costMap, func(t *Thread, fr *frame) status {
 		it := fr.get(x).R.(*iterator)
-		for it.i < len(it.vals) {
-			e, k := it.vals[it.i], it.keys[it.i]
+		for it.i < it.n && it.m.gen == it.gen {
+			e := (it.start + it.i) % it.n
 			it.i++
 			// Entries deleted during the loop are not produced. (An
 			// entry is found by its index, not its key: a NaN key
 			// never finds itself.)
-			if e < len(it.m.live) && it.m.live[e] {
-				fr.regs[dst] = Value{R: []Value{Bool(true), k, it.m.vals[e]}}
+			if it.m.live[e] {
+				fr.regs[dst] = Value{R: []Value{Bool(true), it.m.keys[e], it.m.vals[e]}}
 				return stNext
 			}
 		}

@@ -336,6 +336,7 @@ type Map struct {
 	vals []Value
 	live []bool
 	n    int
+	gen  int // clears so far
 }
 
 func newMap() *Map { return &Map{} }
@@ -479,6 +480,7 @@ func (m *Map) clear() {
 	}
 	m.idx, m.sidx, m.uidx = nil, nil, nil
 	m.keys, m.vals, m.live, m.n = nil, nil, nil, 0
+	m.gen++
 }
 
 // runtimeError is a Go runtime error the program may recover: its message
