@@ -259,7 +259,8 @@ func (t *Thread) exec() (op *core.Op) {
 			}
 			start := pc
 			// The whole segment at once: no instruction before its last
-			// can reach the end of a chunk or the instruction limit. An
+			// can reach the end of a chunk (with the most costFar can
+			// add) or the instruction limit. An
 			// instruction that leaves the segment early (an op, a
 			// panic, a frame pushed or a deferred call run again) has
 			// the rest of the segment's cost and count given back, so
@@ -278,7 +279,7 @@ func (t *Thread) exec() (op *core.Op) {
 				}
 				in = &blk.instrs[pc]
 			}
-			if pc < end && in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
+			if st != stNext && in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
 				// A fused instruction stopped in its first part.
 				pc = fr.pc
 			}
