@@ -25,6 +25,10 @@ func (c *fnCompiler) builtin(blk *block, b *ssa.Builtin, cc *ssa.CallCommon, arg
 			}
 			return t.dispatch(Value{R: &Closure{Fn: fn}}, vals, argTypes, -1, mode)
 		})
+		c.brk(blk)
+		return
+	}
+	if c.fastBuiltin(blk, name, args, argTypes, dst) {
 		return
 	}
 	impl := c.p.builtinImpl(name, cc, argTypes)
@@ -60,6 +64,82 @@ func (c *fnCompiler) builtin(blk *block, b *ssa.Builtin, cc *ssa.CallCommon, arg
 		}
 		return stNext
 	})
+	c.brk(blk)
+}
+
+// fastBuiltin compiles the calls of builtins that neither fail nor need
+// the simulator, len and cap of strings, slices and maps and min and max
+// of integers, as instructions of their own (the builtin's cost, without
+// making a Call), and reports whether it did.
+func (c *fnCompiler) fastBuiltin(blk *block, name string, args []operand, argTypes []types.Type, dst int32) bool {
+	if dst < 0 || len(args) == 0 {
+		return false
+	}
+	x := args[0]
+	switch name {
+	case "len", "cap":
+		switch u := argTypes[0].Underlying().(type) {
+		case *types.Basic:
+			if name == "cap" || u.Info()&types.IsString == 0 {
+				return false
+			}
+			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: uint64(len(fr.regs[x].S()))}
+				return stNext
+			})
+		case *types.Slice:
+			if name == "cap" {
+				c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+					s, _ := fr.regs[x].R.([]Value)
+					fr.regs[dst] = Value{N: uint64(cap(s))}
+					return stNext
+				})
+				return true
+			}
+			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+				s, _ := fr.regs[x].R.([]Value)
+				fr.regs[dst] = Value{N: uint64(len(s))}
+				return stNext
+			})
+		case *types.Map:
+			if name == "cap" {
+				return false
+			}
+			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+				m, _ := fr.regs[x].R.(*Map)
+				fr.regs[dst] = Value{N: uint64(m.Len())}
+				return stNext
+			})
+		default:
+			return false
+		}
+		return true
+	case "min", "max":
+		b, ok := argTypes[0].Underlying().(*types.Basic)
+		if !ok || b.Info()&types.IsInteger == 0 {
+			return false
+		}
+		isMax, uns := name == "max", isUnsigned(b)
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			best := fr.regs[x].N
+			for _, a := range args[1:] {
+				v := fr.regs[a].N
+				var lt bool
+				if uns {
+					lt = v < best
+				} else {
+					lt = int64(v) < int64(best)
+				}
+				if lt != isMax && v != best {
+					best = v
+				}
+			}
+			fr.regs[dst] = Value{N: best}
+			return stNext
+		})
+		return true
+	}
+	return false
 }
 
 // builtinFunc makes a function value of a builtin, for go and defer.
@@ -298,7 +378,7 @@ func appendValues(s, add []Value, size int64, noscan bool, elem types.Type) []Va
 	for i, v := range add {
 		out[len(s)+i] = copyVal(v)
 	}
-	fillZero(out[newLen:newcap], elem)
+	fillFresh(out[newLen:newcap], elem)
 	return out
 }
 

@@ -169,8 +169,12 @@ func (t *Thread) callSync(fn Value, args []Value) []Value {
 		in := &top.blk.instrs[top.pc]
 		top.pc++
 		t.cpu += int64(in.cost)
-		t.run.instrs++
-		switch in.do(t, top) {
+		t.run.instrs += int64(in.n)
+		do := in.do
+		if in.skip > 0 {
+			do = in.slow
+		}
+		switch do(t, top) {
 		case stYield:
 			panic(runtimeError("a blocking operation inside a callback is not supported in scenes"))
 		case stPanic:
@@ -240,9 +244,39 @@ func (c *fnCompiler) call(blk *block, cc *ssa.CallCommon, dst int32, mode int) {
 			}
 			return t.dispatch(Value{R: &Closure{Fn: f}}, vals, argTypes, dst, mode)
 		})
+		c.brk(blk)
 		return
 	}
 	fnv := c.operand(cc.Value)
+	if mode == modeCall {
+		if callee, ok := cc.Value.(*ssa.Function); ok {
+			if f := c.p.funcOf(callee); f.native == nil && len(callee.FreeVars) == 0 && len(args) == len(callee.Params) {
+				if c.inline(blk, callee, cc.Args, dst) {
+					return
+				}
+				// A call of a function known here: its frame gets the
+				// arguments straight from the registers.
+				c.add(blk, costCall, func(t *Thread, fr *frame) status {
+					t.calls = true
+					if t.depth >= maxFrames {
+						return t.stackOverflow()
+					}
+					nf := t.pushFrame(f, dst)
+					for i, a := range args {
+						nf.regs[f.params[i]] = fr.regs[a]
+					}
+					return stFrame
+				})
+				c.brk(blk)
+				return
+			}
+		}
+		c.add(blk, costCall, func(t *Thread, fr *frame) status {
+			return t.callRegs(fr, fr.regs[fnv], args, dst)
+		})
+		c.brk(blk)
+		return
+	}
 	c.add(blk, costCall, func(t *Thread, fr *frame) status {
 		vals := make([]Value, len(args))
 		for i, a := range args {
@@ -250,6 +284,7 @@ func (c *fnCompiler) call(blk *block, cc *ssa.CallCommon, dst int32, mode int) {
 		}
 		return t.dispatch(fr.get(fnv), vals, argTypes, dst, mode)
 	})
+	c.brk(blk)
 }
 
 // dispatch calls, starts or defers function value fn.

@@ -23,6 +23,13 @@
 // instruction returns a status: go on, the frame stack changed, an op is
 // ready (t.op, and t.then for its result), a panic is unwinding.
 //
+// The run loop charges costs, counts instructions and notes lines a
+// segment at a time (a stretch of a block that calls only at its end),
+// gives back what an early stop did not run, and runs fused pairs of
+// instructions (fuse.go) and small leaf functions compiled into their
+// callers only where that cannot move the end of a stretch of CPU work:
+// the virtual time is the one of running instruction by instruction.
+//
 // # Values
 //
 // Value (value.go) holds any Go value: numbers in N, everything else in R
@@ -45,7 +52,8 @@
 // # Simplifications
 //
 //   - CPU cost is a fixed number of picoseconds per instruction kind
-//     (func.go); see docs/scenes.md.
+//     (func.go), plus one for an element access far from the last one in
+//     a slice larger than the L2 cache; see docs/scenes.md.
 //   - A panic while another is being printed, Goexit during a panic and
 //     recover in nested deferred calls follow Go's rules only in the common
 //     cases: the first panic's chain is printed, as "panic: a [recovered]".

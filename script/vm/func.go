@@ -44,6 +44,7 @@ type block struct {
 	preds  []*ssa.BasicBlock
 	phis   [][]phiCopy // per predecessor index
 	ssa    *ssa.BasicBlock
+	src    []ssa.Instruction // while compiling: the SSA instruction of each of instrs
 }
 
 type phiCopy struct {
@@ -53,10 +54,33 @@ type phiCopy struct {
 
 // instr is one instruction: what it does, its virtual cost in
 // picoseconds, and its source line.
+//
+// The run loop charges cost, counts instructions and notes lines a
+// segment at a time: a segment is a run of instructions of one block of
+// which only the last may call (only a call runs code that charges CPU
+// time of its own or notes lines). end is the index after the segment of
+// this instruction, seg the cost and segN the instruction count of its
+// instructions from this one on, lines their lines (in order, without
+// repeats in a row).
 type instr struct {
-	do   func(t *Thread, fr *frame) status
-	cost int32
-	line int32
+	do func(t *Thread, fr *frame) status
+	// slow is the instruction alone when do is fused with the skip
+	// instructions after it (fuse.go): a segment run at once runs do, an
+	// instruction at a time slow.
+	slow  func(t *Thread, fr *frame) status
+	skip  uint8
+	cost  int32
+	line  int32
+	end   int32
+	seg   int32
+	segN  int32
+	lines []int32
+	// segFar is how many of the segment's instructions from this one on
+	// may charge costFar.
+	segFar int32
+	n      uint8 // SSA instructions it stands for (1, or 2 when fused)
+	brk    bool  // it ends its segment: it may call
+	far    bool  // it may charge costFar besides its cost
 }
 
 // status is what an instruction asks of the run loop.
@@ -95,6 +119,7 @@ type fnCompiler struct {
 	n    int32           // registers allocated
 	cmap map[any]operand // constants and globals already in a register
 	line int32
+	cur  ssa.Instruction // the instruction being compiled
 	// fused are comparisons their If evaluates itself.
 	fused map[*ssa.BinOp]bool
 }
@@ -138,6 +163,7 @@ func (p *Program) build(f *Func) {
 	for i, b := range fn.Blocks {
 		f.blocks[i] = &block{index: i, ssa: b, preds: b.Preds}
 	}
+	// The φs first, so that jumps know the copies of their edge.
 	for i, b := range fn.Blocks {
 		blk := f.blocks[i]
 		blk.phis = make([][]phiCopy, len(b.Preds))
@@ -146,11 +172,19 @@ func (p *Program) build(f *Func) {
 				for k, e := range phi.Edges {
 					blk.phis[k] = append(blk.phis[k], phiCopy{dst: c.reg(phi), src: c.operand(e)})
 				}
+			}
+		}
+	}
+	for i, b := range fn.Blocks {
+		blk := f.blocks[i]
+		for _, in := range b.Instrs {
+			if _, ok := in.(*ssa.Phi); ok {
 				continue
 			}
 			if l := p.line(in.Pos()); l > 0 && f.user {
 				c.line = l
 			}
+			c.cur = in
 			c.instr(blk, in)
 		}
 	}
@@ -158,13 +192,61 @@ func (p *Program) build(f *Func) {
 	for i, b := range fn.Blocks {
 		if sum := c.summarise(b); sum != nil {
 			blk := f.blocks[i]
-			blk.instrs = append([]instr{{do: sum.instr()}}, blk.instrs...)
+			blk.instrs = append([]instr{{do: sum.instr(), n: 1, brk: true}}, blk.instrs...)
+			blk.src = append([]ssa.Instruction{nil}, blk.src...)
 		}
 	}
 	if fn.Recover != nil {
 		f.recover = f.blocks[fn.Recover.Index]
 	}
+	for _, blk := range f.blocks {
+		blk.segments()
+		c.fuseBlock(blk)
+		blk.src = nil
+	}
 	f.nregs = int(c.n)
+}
+
+// maxSegPs bounds the cost of one segment, so that it fits its int32.
+const maxSegPs = 1 << 30
+
+// segments divides the block's instructions into segments (see instr).
+func (b *block) segments() {
+	in := b.instrs
+	for start := 0; start < len(in); {
+		end, cost := start, int64(0)
+		for end < len(in) {
+			cost += int64(in[end].cost)
+			end++
+			if in[end-1].brk || end == len(in) || cost+int64(in[end].cost) >= maxSegPs {
+				break
+			}
+		}
+		var lines []int32
+		for i := start; i < end; i++ {
+			if l := in[i].line; l > 0 && (len(lines) == 0 || lines[len(lines)-1] != l) {
+				lines = append(lines, l)
+			}
+		}
+		var seg, n, far int32
+		k := len(lines)
+		for i := end - 1; i >= start; i-- {
+			seg += in[i].cost
+			n += int32(in[i].n)
+			if in[i].far {
+				far++
+			}
+			in[i].segFar = far
+			// lines[k:] are the lines of in[i+1:end]; those of in[i:end]
+			// start with in[i]'s line.
+			if l := in[i].line; l > 0 && (k == len(lines) || lines[k] != l) {
+				k--
+			}
+			in[i].end, in[i].seg, in[i].segN = int32(end), seg, n
+			in[i].lines = lines[k:]
+		}
+		start = end
+	}
 }
 
 func (c *fnCompiler) reg(v ssa.Value) int32 {
@@ -258,24 +340,67 @@ func basicConst(u *types.Basic, v constant.Value) Value {
 
 // add appends an instruction of the current line to blk.
 func (c *fnCompiler) add(blk *block, cost int32, do func(t *Thread, fr *frame) status) {
-	blk.instrs = append(blk.instrs, instr{do: do, cost: cost, line: c.line})
+	blk.instrs = append(blk.instrs, instr{do: do, cost: cost, line: c.line, n: 1})
+	blk.src = append(blk.src, c.cur)
+}
+
+// brk marks the last instruction of blk as one that may call: it ends its
+// segment.
+func (c *fnCompiler) brk(blk *block) {
+	blk.instrs[len(blk.instrs)-1].brk = true
 }
 
 // Costs of instructions, in picoseconds of virtual CPU time, calibrated
-// against compiled Go on the 2-core test machine (docs/scenes.md has the
-// figures and the command): an iteration of a counting loop costs about
-// 0.2 ns compiled, a call that is not inlined 0.7–1 ns, a small map
-// update 7–13 ns, a small allocation 25–45 ns.
+// against compiled Go on the 2-core test machine by cmd/calibrate
+// (docs/scenes.md has the figures and the command): an iteration of a
+// counting loop costs about 0.2 ns compiled, a call that is not inlined
+// 0.5–1 ns, a small map update 8–20 ns, a small allocation 25–40 ns, a
+// float division about four additions, and an access to an element of a
+// slice larger than the L2 cache 1.5–4 ns.
 const (
 	costSimple = 50    // arithmetic, moves, comparisons, branches
 	costJump   = 25    // an unconditional jump
 	costMem    = 80    // loads, stores, field and element addresses
 	costAlloc  = 25000 // a heap allocation
-	costCall   = 700   // a call's prologue and epilogue
-	costMap    = 4000  // a map access
+	costCall   = 700   // a call: the caller's side and the callee's prologue
+	costReturn = 100   // a return
+	costMap    = 5500  // a map access
 	costIface  = 1000  // building or asserting an interface
 	costFormat = 80000 // fmt formatting an operand list (a native call)
+	// costFar is what an element access costs besides costMem when its
+	// slice or array is larger than farBytes, more than the L2 cache
+	// holds, and the element is not next to the one the same instruction
+	// accessed last (a sequential scan is prefetched): a sieve's stores
+	// with large strides into 4 MB of bools, random reads of 2.4 MB of
+	// ints (see docs/scenes.md).
+	costFar  = 2000
+	farBytes = 2 << 20
 )
+
+// farSite is what an element access instruction needs to charge costFar.
+type farSite struct {
+	len  int   // longer slices are beyond the cache
+	near int64 // elements in a cache line: a step of at most this is a scan
+	slot int   // the instruction's slot in Thread.last
+}
+
+// farSite returns the site of an element access of type elem at pos. Its
+// slot comes from its position, so that it does not depend on the order
+// in which functions are compiled.
+func (c *fnCompiler) farSite(elem types.Type, pos token.Pos) *farSite {
+	size := max(1, c.p.sizes.Sizeof(elem))
+	return &farSite{len: int(farBytes / size), near: max(1, 64/size), slot: int(uint(pos) % uint(len(Thread{}.last)))}
+}
+
+// touch charges costFar for an access to element i of a slice longer
+// than the cache, unless it continues a scan.
+func (t *Thread) touch(a *farSite, i int64) {
+	d := i - t.last[a.slot]
+	t.last[a.slot] = i
+	if d < -a.near || d > a.near {
+		t.cpu += costFar
+	}
+}
 
 func (c *fnCompiler) fail(in ssa.Instruction, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)

@@ -114,7 +114,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 				return t.runtimeError("makeslice: cap out of range")
 			}
 			s := make([]Value, l, k)
-			fillZero(s[:k], et)
+			fillFresh(s[:k], et)
 			fr.regs[dst] = Value{R: s}
 			return stNext
 		})
@@ -139,6 +139,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 	case *ssa.IndexAddr:
 		dst, x, ix := c.reg(in), c.operand(in.X), c.operand(in.Index)
 		_, isPtr := in.X.Type().Underlying().(*types.Pointer)
+		far := c.farSite(in.Type().(*types.Pointer).Elem(), in.Pos())
 		c.add(blk, costMem, func(t *Thread, fr *frame) status {
 			var s []Value
 			if isPtr {
@@ -154,9 +155,13 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			if i < 0 || i >= int64(len(s)) {
 				return t.indexError(i, len(s))
 			}
+			if len(s) > far.len {
+				t.touch(far, i)
+			}
 			fr.regs[dst] = Value{R: &s[i]}
 			return stNext
 		})
+		blk.instrs[len(blk.instrs)-1].far = true
 	case *ssa.Index:
 		dst, x, ix := c.reg(in), c.operand(in.X), c.operand(in.Index)
 		if b, ok := in.X.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
@@ -185,6 +190,30 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 	case *ssa.MapUpdate:
 		m, k, v := c.operand(in.Map), c.operand(in.Key), c.operand(in.Value)
 		kt := in.Map.Type().Underlying().(*types.Map).Key()
+		switch keyKind(kt) {
+		case keyStr:
+			c.add(blk, costMap, func(t *Thread, fr *frame) status {
+				mp, _ := fr.regs[m].R.(*Map)
+				if mp == nil {
+					return t.panicPlain("assignment to entry in nil map")
+				}
+				kv := fr.regs[k]
+				mp.setStr(kv.S(), kv, copyVal(fr.regs[v]))
+				return stNext
+			})
+			return
+		case keyUint:
+			c.add(blk, costMap, func(t *Thread, fr *frame) status {
+				mp, _ := fr.regs[m].R.(*Map)
+				if mp == nil {
+					return t.panicPlain("assignment to entry in nil map")
+				}
+				kv := fr.regs[k]
+				mp.setUint(kv.N, kv, copyVal(fr.regs[v]))
+				return stNext
+			})
+			return
+		}
 		c.add(blk, costMap, func(t *Thread, fr *frame) status {
 			mp, _ := fr.get(m).R.(*Map)
 			if mp == nil {
@@ -227,9 +256,37 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			fr.pc-- // come back here for the next one
 			return t.callValue(d.fn, d.args, -1, true)
 		})
+		c.brk(blk)
 	case *ssa.Return:
 		res := c.operands(in.Results)
-		c.add(blk, costCall, func(t *Thread, fr *frame) status {
+		if len(res) <= 1 {
+			// No tuple to build: the result goes straight to the
+			// caller's register.
+			r := int32(-1)
+			if len(res) == 1 {
+				r = int32(res[0])
+			}
+			c.add(blk, costReturn, func(t *Thread, fr *frame) status {
+				if len(fr.defers) == 0 {
+					if st, ok := t.retFrom(fr, r); ok {
+						return st
+					}
+				}
+				if n := len(fr.defers); n > 0 {
+					d := fr.defers[n-1]
+					fr.defers = fr.defers[:n-1]
+					fr.pc--
+					return t.callValue(d.fn, d.args, -1, true)
+				}
+				if r < 0 {
+					return t.ret([]Value{})
+				}
+				return t.ret([]Value{fr.regs[r]})
+			})
+			c.brk(blk)
+			return
+		}
+		c.add(blk, costReturn, func(t *Thread, fr *frame) status {
 			// Calls deferred from a range-over-func loop body have no
 			// RunDefers of their own: they run when the function returns.
 			if n := len(fr.defers); n > 0 {
@@ -244,6 +301,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			}
 			return t.ret(out)
 		})
+		c.brk(blk)
 	case *ssa.Panic:
 		x := c.operand(in.X)
 		c.add(blk, costCall, func(t *Thread, fr *frame) status {
@@ -255,18 +313,19 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			t.panic = &panicking{val: v, prev: t.panic}
 			return stPanic
 		})
+		c.brk(blk)
 	case *ssa.If:
 		succ := blk.ssa.Succs
 		yes, no := c.f.blocks[succ[0].Index], c.f.blocks[succ[1].Index]
-		yk, nk := predIndex(succ[0], blk.ssa), predIndex(succ[1], blk.ssa)
+		ye, ne := yes.phis[predIndex(succ[0], blk.ssa)], no.phis[predIndex(succ[1], blk.ssa)]
 		if bin, ok := in.Cond.(*ssa.BinOp); ok && c.fused[bin] {
-			test := c.compare(bin)
+			op, x, y := c.compareOp(bin)
 			// The comparison's cost, and the branch's.
 			c.add(blk, 2*costSimple, func(t *Thread, fr *frame) status {
-				if test(fr) {
-					fr.jump(yes, yk)
+				if intCompare(op, fr.regs[x].N, fr.regs[y].N) {
+					fr.take(yes, ye)
 				} else {
-					fr.jump(no, nk)
+					fr.take(no, ne)
 				}
 				return stNext
 			})
@@ -274,10 +333,10 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		}
 		cond := c.operand(in.Cond)
 		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
-			if fr.get(cond).N != 0 {
-				fr.jump(yes, yk)
+			if fr.regs[cond].N != 0 {
+				fr.take(yes, ye)
 			} else {
-				fr.jump(no, nk)
+				fr.take(no, ne)
 			}
 			return stNext
 		})
@@ -294,12 +353,13 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 				t.cpu = 0
 				return stYield
 			})
+			c.brk(blk)
 			return
 		}
 		to := c.f.blocks[blk.ssa.Succs[0].Index]
-		k := predIndex(blk.ssa.Succs[0], blk.ssa)
+		edge := to.phis[predIndex(blk.ssa.Succs[0], blk.ssa)]
 		c.add(blk, costJump, func(t *Thread, fr *frame) status {
-			fr.jump(to, k)
+			fr.take(to, edge)
 			return stNext
 		})
 	case *ssa.Send:
@@ -346,6 +406,35 @@ func (fr *frame) jump(to *block, k int) {
 	fr.blk, fr.pc = to, 0
 }
 
+// take moves fr to block to along an edge whose φ copies are edge.
+func (fr *frame) take(to *block, edge []phiCopy) {
+	if len(edge) != 0 {
+		fr.copyPhis(edge)
+	}
+	fr.blk, fr.pc = to, 0
+}
+
+// copyPhis gives the φs of an edge their values, all at once.
+func (fr *frame) copyPhis(edge []phiCopy) {
+	switch len(edge) {
+	case 1:
+		fr.regs[edge[0].dst] = fr.regs[edge[0].src]
+		return
+	case 2:
+		a, b := fr.regs[edge[0].src], fr.regs[edge[1].src]
+		fr.regs[edge[0].dst], fr.regs[edge[1].dst] = a, b
+		return
+	}
+	var tmp [8]Value
+	vals := tmp[:0]
+	for _, e := range edge {
+		vals = append(vals, fr.regs[e.src])
+	}
+	for i, e := range edge {
+		fr.regs[e.dst] = vals[i]
+	}
+}
+
 func predIndex(b, pred *ssa.BasicBlock) int {
 	for i, p := range b.Preds {
 		if p == pred {
@@ -369,6 +458,14 @@ func (c *fnCompiler) move(blk *block, in ssa.Value, x ssa.Value) {
 		fr.regs[dst] = fr.get(src)
 		return stNext
 	})
+}
+
+// fillFresh fills a slice just made with zero values of et: make has
+// already zeroed it when the zero value is Value{}.
+func fillFresh(s []Value, et types.Type) {
+	if z := zero(et); z.N != 0 || z.R != nil {
+		fillZero(s, et)
+	}
 }
 
 func fillZero(s []Value, et types.Type) {
@@ -421,6 +518,7 @@ func (c *fnCompiler) binop(blk *block, in *ssa.BinOp) {
 	switch {
 	case b.Info()&types.IsInteger != 0:
 		c.intBinop(blk, in, b, dst, x, y)
+	case b.Info()&types.IsFloat != 0 && b.Kind() != types.Float32 && c.float64Binop(blk, op, dst, x, y):
 	case b.Info()&types.IsFloat != 0:
 		single := b.Kind() == types.Float32
 		var f func(a, b float64) Value
@@ -446,7 +544,7 @@ func (c *fnCompiler) binop(blk *block, in *ssa.BinOp) {
 			return
 		}
 		arith := op == token.ADD || op == token.SUB || op == token.MUL || op == token.QUO
-		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+		c.add(blk, floatCost(op), func(t *Thread, fr *frame) status {
 			v := f(fr.get(x).F(), fr.get(y).F())
 			if single && arith {
 				v = Float(f32(v.F()))
@@ -508,6 +606,47 @@ func (c *fnCompiler) binop(blk *block, in *ssa.BinOp) {
 	default:
 		c.fail(in, "operator %s on %s", op, xt)
 	}
+}
+
+// float64Binop compiles the arithmetic of float64s, each operator an
+// instruction of its own, and reports whether it did.
+func (c *fnCompiler) float64Binop(blk *block, op token.Token, dst int32, x, y operand) bool {
+	var do func(t *Thread, fr *frame) status
+	switch op {
+	case token.ADD:
+		do = func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Float(fr.regs[x].F() + fr.regs[y].F())
+			return stNext
+		}
+	case token.SUB:
+		do = func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Float(fr.regs[x].F() - fr.regs[y].F())
+			return stNext
+		}
+	case token.MUL:
+		do = func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Float(fr.regs[x].F() * fr.regs[y].F())
+			return stNext
+		}
+	case token.QUO:
+		do = func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Float(fr.regs[x].F() / fr.regs[y].F())
+			return stNext
+		}
+	default:
+		return false
+	}
+	c.add(blk, floatCost(op), do)
+	return true
+}
+
+// floatCost is the cost of a float operator: a division takes about four
+// times as long as the others (divsd's latency and throughput).
+func floatCost(op token.Token) int32 {
+	if op == token.QUO {
+		return costSimple * 4
+	}
+	return costSimple
 }
 
 func (c *fnCompiler) intBinop(blk *block, in *ssa.BinOp, b *types.Basic, dst int32, x, y operand) {
@@ -637,10 +776,35 @@ func (c *fnCompiler) intBinop(blk *block, in *ssa.BinOp, b *types.Basic, dst int
 			})
 			return
 		}
-		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
-			fr.regs[dst] = Value{N: f(fr.get(x).N, fr.get(y).N)}
-			return stNext
-		})
+		var do func(t *Thread, fr *frame) status
+		switch op {
+		case token.SUB:
+			do = func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: fr.regs[x].N - fr.regs[y].N}
+				return stNext
+			}
+		case token.MUL:
+			do = func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: fr.regs[x].N * fr.regs[y].N}
+				return stNext
+			}
+		case token.AND:
+			do = func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: fr.regs[x].N & fr.regs[y].N}
+				return stNext
+			}
+		case token.XOR:
+			do = func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: fr.regs[x].N ^ fr.regs[y].N}
+				return stNext
+			}
+		default:
+			do = func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Value{N: f(fr.regs[x].N, fr.regs[y].N)}
+				return stNext
+			}
+		}
+		c.add(blk, costSimple, do)
 		return
 	}
 	c.add(blk, costSimple, func(t *Thread, fr *frame) status {
@@ -736,6 +900,19 @@ func (c *fnCompiler) convert(blk *block, in *ssa.Convert) {
 		})
 	case fb != nil && tb != nil && fb.Info()&types.IsString != 0 && tb.Info()&types.IsString != 0:
 		c.move(blk, in, in.X)
+	case fb != nil && tb != nil && fb.Info()&types.IsInteger != 0 && tb.Kind() == types.Float64:
+		// The common conversion, without numConv's indirection.
+		if isUnsigned(fb) {
+			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+				fr.regs[dst] = Float(float64(fr.regs[x].N))
+				return stNext
+			})
+			return
+		}
+		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			fr.regs[dst] = Float(float64(int64(fr.regs[x].N)))
+			return stNext
+		})
 	case fb != nil && tb != nil:
 		conv := numConv(fb, tb)
 		if conv == nil {
@@ -934,6 +1111,30 @@ func (c *fnCompiler) lookup(blk *block, in *ssa.Lookup) {
 	if mt, ok := in.X.Type().Underlying().(*types.Map); ok {
 		kt, vt := mt.Key(), mt.Elem()
 		commaOk := in.CommaOk
+		kk := keyKind(kt)
+		if !commaOk && kk != keyAny {
+			z := zero(vt)
+			agg := isAgg(vt)
+			c.add(blk, costMap, func(t *Thread, fr *frame) status {
+				m, _ := fr.regs[x].R.(*Map)
+				var v Value
+				var found bool
+				if kk == keyStr {
+					v, found = m.getStr(fr.regs[k].S())
+				} else {
+					v, found = m.getUint(fr.regs[k].N)
+				}
+				if !found {
+					v = z
+					if agg {
+						v = zero(vt)
+					}
+				}
+				fr.regs[dst] = v
+				return stNext
+			})
+			return
+		}
 		c.add(blk, costMap, func(t *Thread, fr *frame) status {
 			m, _ := fr.get(x).R.(*Map)
 			v, found := m.get(key(kt, fr.get(k)))
@@ -960,14 +1161,38 @@ func (c *fnCompiler) lookup(blk *block, in *ssa.Lookup) {
 	})
 }
 
-// iterator is the state of a range over a string or a map.
+// Kinds of map keys, by the host key key makes of them.
+const (
+	keyAny  = iota
+	keyStr  // a string
+	keyUint // an integer or a boolean: its bits
+)
+
+func keyKind(t types.Type) int {
+	b, ok := t.Underlying().(*types.Basic)
+	switch {
+	case !ok:
+		return keyAny
+	case b.Info()&types.IsString != 0:
+		return keyStr
+	case b.Info()&(types.IsInteger|types.IsBoolean) != 0:
+		return keyUint
+	}
+	return keyAny
+}
+
+// iterator is the state of a range over a string or a map. A map's is
+// the entries it had when the range began (the first n), from a random
+// one on, wrapping around: entries are only ever appended or marked
+// deleted, so those still live are the ones to produce. A clear ends it.
 type iterator struct {
-	s    string
-	pos  int
-	m    *Map
-	keys []Value
-	vals []int // entry indices
-	i    int
+	s     string
+	pos   int
+	m     *Map
+	start int
+	n     int
+	i     int
+	gen   int
 }
 
 func (c *fnCompiler) rangeIter(blk *block, in *ssa.Range) {
@@ -979,15 +1204,9 @@ func (c *fnCompiler) rangeIter(blk *block, in *ssa.Range) {
 			if m != nil && m.n > 0 {
 				// A random starting entry, as the runtime starts at a
 				// random bucket: programs must not depend on the order.
-				n := len(m.keys)
-				start := int(t.run.next() % uint64(n))
-				for j := range n {
-					e := (start + j) % n
-					if m.live[e] {
-						it.vals = append(it.vals, e)
-						it.keys = append(it.keys, m.keys[e])
-					}
-				}
+				it.n = len(m.keys)
+				it.start = int(t.run.next() % uint64(it.n))
+				it.gen = m.gen
 			}
 			fr.regs[dst] = Value{R: it}
 			return stNext
@@ -1018,14 +1237,14 @@ func (c *fnCompiler) next(blk *block, in *ssa.Next) {
 	}
 	c.add(blk, costMap, func(t *Thread, fr *frame) status {
 		it := fr.get(x).R.(*iterator)
-		for it.i < len(it.vals) {
-			e, k := it.vals[it.i], it.keys[it.i]
+		for it.i < it.n && it.m.gen == it.gen {
+			e := (it.start + it.i) % it.n
 			it.i++
 			// Entries deleted during the loop are not produced. (An
 			// entry is found by its index, not its key: a NaN key
 			// never finds itself.)
-			if e < len(it.m.live) && it.m.live[e] {
-				fr.regs[dst] = Value{R: []Value{Bool(true), k, it.m.vals[e]}}
+			if it.m.live[e] {
+				fr.regs[dst] = Value{R: []Value{Bool(true), it.m.keys[e], it.m.vals[e]}}
 				return stNext
 			}
 		}
@@ -1153,40 +1372,67 @@ func (c *fnCompiler) fuse(in *ssa.BinOp) bool {
 	return true
 }
 
-// compare compiles an integer comparison as a predicate.
-func (c *fnCompiler) compare(in *ssa.BinOp) func(fr *frame) bool {
-	x, y := c.operand(in.X), c.operand(in.Y)
+// Integer comparisons a fused If evaluates.
+const (
+	cmpEQ uint8 = iota
+	cmpNE
+	cmpLT // signed
+	cmpLE
+	cmpGT
+	cmpGE
+	cmpLTU // unsigned
+	cmpLEU
+	cmpGTU
+	cmpGEU
+)
+
+// compareOp compiles an integer comparison: its operator and operands.
+func (c *fnCompiler) compareOp(in *ssa.BinOp) (op uint8, x, y operand) {
+	x, y = c.operand(in.X), c.operand(in.Y)
 	uns := isUnsigned(in.X.Type().Underlying().(*types.Basic))
-	if k, ok := in.Y.(*ssa.Const); ok && !uns && in.Op == token.LSS {
-		n := int64(constValue(k).N)
-		return func(fr *frame) bool { return int64(fr.regs[x].N) < n }
-	}
 	switch in.Op {
 	case token.EQL:
-		return func(fr *frame) bool { return fr.regs[x].N == fr.regs[y].N }
+		return cmpEQ, x, y
 	case token.NEQ:
-		return func(fr *frame) bool { return fr.regs[x].N != fr.regs[y].N }
+		return cmpNE, x, y
+	case token.LSS:
+		op = cmpLT
+	case token.LEQ:
+		op = cmpLE
+	case token.GTR:
+		op = cmpGT
+	default:
+		op = cmpGE
 	}
 	if uns {
-		switch in.Op {
-		case token.LSS:
-			return func(fr *frame) bool { return fr.regs[x].N < fr.regs[y].N }
-		case token.LEQ:
-			return func(fr *frame) bool { return fr.regs[x].N <= fr.regs[y].N }
-		case token.GTR:
-			return func(fr *frame) bool { return fr.regs[x].N > fr.regs[y].N }
-		}
-		return func(fr *frame) bool { return fr.regs[x].N >= fr.regs[y].N }
+		op += cmpLTU - cmpLT
 	}
-	switch in.Op {
-	case token.LSS:
-		return func(fr *frame) bool { return int64(fr.regs[x].N) < int64(fr.regs[y].N) }
-	case token.LEQ:
-		return func(fr *frame) bool { return int64(fr.regs[x].N) <= int64(fr.regs[y].N) }
-	case token.GTR:
-		return func(fr *frame) bool { return int64(fr.regs[x].N) > int64(fr.regs[y].N) }
+	return op, x, y
+}
+
+// intCompare evaluates an integer comparison.
+func intCompare(op uint8, a, b uint64) bool {
+	switch op {
+	case cmpEQ:
+		return a == b
+	case cmpNE:
+		return a != b
+	case cmpLT:
+		return int64(a) < int64(b)
+	case cmpLE:
+		return int64(a) <= int64(b)
+	case cmpGT:
+		return int64(a) > int64(b)
+	case cmpGE:
+		return int64(a) >= int64(b)
+	case cmpLTU:
+		return a < b
+	case cmpLEU:
+		return a <= b
+	case cmpGTU:
+		return a > b
 	}
-	return func(fr *frame) bool { return int64(fr.regs[x].N) >= int64(fr.regs[y].N) }
+	return a >= b
 }
 
 // deferTo compiles a defer inside a range-over-func loop body: the call is

@@ -74,11 +74,15 @@ type Thread struct {
 	cpu     int64 // picoseconds of CPU work not yet reported
 	calls   bool  // the CPU work made calls (cooperative safe points)
 	ran     []int32
+	ranSeen []uint64 // the lines in ran, as a bit set
 	ranNext bool
 	ended   bool
 	call    *Call    // the native call whose steps are running
 	sync    int      // >0 while a native runs interpreted code synchronously
 	free    []*frame // frames of returned calls, for reuse
+	// last is the element each access instruction (by slot) touched
+	// last in a slice beyond the cache (farSite).
+	last [64]int64
 	// startNative is the call a goroutine started on a native function
 	// (go fmt.Println(x)) makes first.
 	startNative *Call
@@ -124,10 +128,34 @@ const maxRanLines = 32
 const maxFreeFrames = 64
 
 func (t *Thread) noteLine(l int32) {
-	if l <= 0 || len(t.ran) >= maxRanLines || slices.Contains(t.ran, l) {
+	if l <= 0 || len(t.ran) >= maxRanLines {
 		return
 	}
+	w := int(l >> 6)
+	if w < len(t.ranSeen) && t.ranSeen[w]&(1<<(l&63)) != 0 {
+		return
+	}
+	if w >= len(t.ranSeen) {
+		t.ranSeen = slices.Grow(t.ranSeen, w+1-len(t.ranSeen))[:w+1]
+	}
+	t.ranSeen[w] |= 1 << (l & 63)
 	t.ran = append(t.ran, l)
+}
+
+// unnoteLines forgets the lines noted after the first n.
+func (t *Thread) unnoteLines(n int) {
+	for _, l := range t.ran[n:] {
+		t.ranSeen[l>>6] &^= 1 << (l & 63)
+	}
+	t.ran = t.ran[:n]
+}
+
+// resetLines empties the list of lines that ran.
+func (t *Thread) resetLines() {
+	for _, l := range t.ran {
+		t.ranSeen[l>>6] = 0
+	}
+	t.ran = t.ran[:0]
 }
 
 // Recovers tells the simulator that the program handles the runtime's
@@ -137,7 +165,7 @@ func (t *Thread) Recovers() bool { return true }
 // Next hands the simulator the goroutine's next op.
 func (t *Thread) Next(r core.Result) *core.Op {
 	if t.ranNext {
-		t.ran = t.ran[:0]
+		t.resetLines()
 	}
 	t.ranNext = true
 	if r.Panic != "" {
@@ -215,18 +243,75 @@ func (t *Thread) exec() (op *core.Op) {
 			}
 			continue
 		}
-		in := &fr.blk.instrs[fr.pc]
-		fr.pc++
-		t.cpu += int64(in.cost)
-		if n := len(t.ran); n == 0 || t.ran[n-1] != in.line {
-			t.noteLine(in.line)
+		blk := fr.blk
+		pc := fr.pc
+		in := &blk.instrs[pc]
+		var st status
+		if t.cpu+int64(in.seg)+int64(in.segFar)*costFar < chunkPs && run.instrs+int64(in.segN) <= run.p.MaxInstructions {
+			// The lines of the segment are noted before it runs (nothing
+			// in it before its last instruction notes any); if it stops
+			// early, they are noted again up to where it stopped.
+			mark := len(t.ran)
+			for _, l := range in.lines {
+				if w := int(l >> 6); w >= len(t.ranSeen) || t.ranSeen[w]&(1<<(l&63)) == 0 {
+					t.noteLine(l)
+				}
+			}
+			start := pc
+			// The whole segment at once: no instruction before its last
+			// can reach the end of a chunk (with the most costFar can
+			// add) or the instruction limit. An
+			// instruction that leaves the segment early (an op, a
+			// panic, a frame pushed or a deferred call run again) has
+			// the rest of the segment's cost and count given back, so
+			// that the accounting is the one instruction at a time. Only
+			// the last instruction of a segment may move fr.pc and go on
+			// (a jump, a deferred call run again), so the others need
+			// not be watched for that.
+			t.cpu += int64(in.seg)
+			run.instrs += int64(in.segN)
+			end := int(in.end)
+			for {
+				pc += 1 + int(in.skip)
+				fr.pc = pc
+				if st = in.do(t, fr); st != stNext || pc == end {
+					break
+				}
+				in = &blk.instrs[pc]
+			}
+			if st != stNext && in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
+				// A fused instruction stopped in its first part.
+				pc = fr.pc
+			}
+			if pc < end {
+				rest := &blk.instrs[pc]
+				t.cpu -= int64(rest.seg)
+				run.instrs -= int64(rest.segN)
+				if len(rest.lines) > 0 {
+					t.unnoteLines(mark)
+					for j := start; j < pc; j++ {
+						t.noteLine(blk.instrs[j].line)
+					}
+				}
+			}
+		} else {
+			if l := in.line; l > 0 {
+				t.noteLine(l)
+			}
+			fr.pc++
+			t.cpu += int64(in.cost)
+			run.instrs += int64(in.n)
+			if run.instrs > run.p.MaxInstructions {
+				t.ended = true
+				return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("the scene ran %d instructions, the most one run may execute", run.p.MaxInstructions)}
+			}
+			if in.skip > 0 {
+				st = in.slow(t, fr)
+			} else {
+				st = in.do(t, fr)
+			}
 		}
-		run.instrs++
-		if run.instrs > run.p.MaxInstructions {
-			t.ended = true
-			return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("the scene ran %d instructions, the most one run may execute", run.p.MaxInstructions)}
-		}
-		switch in.do(t, fr) {
+		switch st {
 		case stNext, stFrame:
 		case stYield:
 			return t.yieldOp()
@@ -299,23 +384,7 @@ func (t *Thread) finish() *core.Op {
 // pushCall starts a call of fn with args (and env, for a closure); its
 // results go to register ret of the caller (-1: dropped).
 func (t *Thread) pushCall(fn *Func, env []Value, args []Value, ret int32) *frame {
-	t.run.p.build(fn)
-	var fr *frame
-	if n := len(t.free); n > 0 && cap(t.free[n-1].regs) >= fn.nregs {
-		// A frame of a call that returned: its registers are all written
-		// before they are read (SSA), so only the bookkeeping is reset.
-		fr = t.free[n-1]
-		t.free = t.free[:n-1]
-		*fr = frame{t: t, fn: fn, regs: fr.regs[:fn.nregs], ret: ret, caller: t.top, defers: fr.defers[:0]}
-	} else {
-		fr = &frame{t: t, fn: fn, regs: make([]Value, fn.nregs), ret: ret, caller: t.top}
-	}
-	for _, k := range fn.consts {
-		fr.regs[k.r] = k.v
-	}
-	for _, g := range fn.gregs {
-		fr.regs[g.r] = Value{R: t.run.globals[g.g]}
-	}
+	fr := t.pushFrame(fn, ret)
 	n := 0
 	for i, a := range args {
 		if i < len(fn.params) {
@@ -328,10 +397,105 @@ func (t *Thread) pushCall(fn *Func, env []Value, args []Value, ret int32) *frame
 			fr.regs[fn.params[n+i]] = e
 		}
 	}
+	return fr
+}
+
+// pushFrame starts a call of fn, whose caller fills in the parameters.
+func (t *Thread) pushFrame(fn *Func, ret int32) *frame {
+	if !fn.built {
+		t.run.p.build(fn)
+	}
+	var fr *frame
+	if n := len(t.free); n > 0 && cap(t.free[n-1].regs) >= fn.nregs {
+		// A frame of a call that returned: its registers are all written
+		// before they are read (SSA), so only the bookkeeping is reset.
+		// The last call of the same function left its constants and
+		// globals in place (nothing writes those registers).
+		fr = t.free[n-1]
+		t.free = t.free[:n-1]
+		// Field by field: fewer pointer writes than a whole new frame.
+		if fr.fn != fn {
+			fr.fn, fr.regs = fn, fr.regs[:fn.nregs]
+			fr.fill()
+		}
+		fr.pc, fr.ret, fr.caller = 0, ret, t.top
+		fr.mode, fr.isDefer, fr.barrier = modeRun, false, false
+		if len(fr.defers) > 0 {
+			fr.defers = fr.defers[:0]
+		}
+		if fr.results != nil {
+			fr.results = nil
+		}
+	} else {
+		fr = &frame{t: t, fn: fn, regs: make([]Value, fn.nregs), ret: ret, caller: t.top}
+		fr.fill()
+	}
 	fr.blk = fn.blocks[0]
 	t.top = fr
 	t.depth++
 	return fr
+}
+
+// fill puts the constants and the addresses of the globals of fr's
+// function in their registers.
+func (fr *frame) fill() {
+	fn := fr.fn
+	for _, k := range fn.consts {
+		fr.regs[k.r] = k.v
+	}
+	for _, g := range fn.gregs {
+		fr.regs[g.r] = Value{R: fr.t.run.globals[g.g]}
+	}
+}
+
+// callRegs calls function value fn with the arguments in registers args
+// of fr, the top frame; results go to its register dst. A call of
+// interpreted code copies the arguments straight into the new frame.
+func (t *Thread) callRegs(fr *frame, fn Value, args []operand, dst int32) status {
+	cl, _ := fn.R.(*Closure)
+	if cl != nil && !cl.Fn.built && cl.Fn.native == nil {
+		t.run.p.build(cl.Fn)
+	}
+	if cl == nil || cl.Bound != nil || cl.Fn.native != nil || len(args)+len(cl.Env) != len(cl.Fn.params) {
+		vals := make([]Value, len(args))
+		for i, a := range args {
+			vals[i] = fr.regs[a]
+		}
+		t.calls = true
+		return t.callValue(fn, vals, dst, false)
+	}
+	t.calls = true
+	if t.depth >= maxFrames {
+		return t.stackOverflow()
+	}
+	f := cl.Fn
+	nf := t.pushFrame(f, dst)
+	for i, a := range args {
+		nf.regs[f.params[i]] = fr.regs[a]
+	}
+	for i, e := range cl.Env {
+		nf.regs[f.params[len(args)+i]] = e
+	}
+	return stFrame
+}
+
+// retFrom returns from fr, the top frame, with the value of register
+// res (-1: no results) as its result, if it is a plain call; else ok is
+// false and nothing is done.
+func (t *Thread) retFrom(fr *frame, res int32) (st status, ok bool) {
+	caller := fr.caller
+	if fr.barrier || caller == nil {
+		return 0, false
+	}
+	t.top = caller
+	t.depth--
+	if fr.ret >= 0 && res >= 0 {
+		caller.regs[fr.ret] = fr.regs[res]
+	}
+	if !fr.fn.deferStack && len(t.free) < maxFreeFrames {
+		t.free = append(t.free, fr)
+	}
+	return stFrame, true
 }
 
 // ret returns from the top frame with results.

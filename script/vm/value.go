@@ -325,16 +325,21 @@ func writeKey(b *strings.Builder, k any) {
 }
 
 // Map is a Go map: entries in insertion order (deleted ones are holes)
-// and an index from keys to entries.
+// and an index from keys to entries. Keys that are strings or integers
+// (the host keys key makes of them) have indexes of their own, which
+// neither box them nor hash an interface.
 type Map struct {
 	idx  map[any]int
+	sidx map[string]int
+	uidx map[uint64]int
 	keys []Value
 	vals []Value
 	live []bool
 	n    int
+	gen  int // clears so far
 }
 
-func newMap() *Map { return &Map{idx: map[any]int{}} }
+func newMap() *Map { return &Map{} }
 
 // Len is the number of entries.
 func (m *Map) Len() int {
@@ -344,11 +349,48 @@ func (m *Map) Len() int {
 	return m.n
 }
 
+// find returns the entry of host key k.
+func (m *Map) find(k any) (int, bool) {
+	switch k := k.(type) {
+	case string:
+		i, ok := m.sidx[k]
+		return i, ok
+	case uint64:
+		i, ok := m.uidx[k]
+		return i, ok
+	}
+	i, ok := m.idx[k]
+	return i, ok
+}
+
 func (m *Map) get(k any) (Value, bool) {
 	if m == nil {
 		return Value{}, false
 	}
-	i, ok := m.idx[k]
+	i, ok := m.find(k)
+	if !ok {
+		return Value{}, false
+	}
+	return m.vals[i], true
+}
+
+// getStr and getUint are get of a string key and of an integer's.
+func (m *Map) getStr(k string) (Value, bool) {
+	if m == nil {
+		return Value{}, false
+	}
+	i, ok := m.sidx[k]
+	if !ok {
+		return Value{}, false
+	}
+	return m.vals[i], true
+}
+
+func (m *Map) getUint(k uint64) (Value, bool) {
+	if m == nil {
+		return Value{}, false
+	}
+	i, ok := m.uidx[k]
 	if !ok {
 		return Value{}, false
 	}
@@ -356,11 +398,57 @@ func (m *Map) get(k any) (Value, bool) {
 }
 
 func (m *Map) set(k any, kv, v Value) {
-	if i, ok := m.idx[k]; ok {
+	if i, ok := m.find(k); ok {
 		m.vals[i] = v
 		return
 	}
-	m.idx[k] = len(m.keys)
+	switch k := k.(type) {
+	case string:
+		if m.sidx == nil {
+			m.sidx = map[string]int{}
+		}
+		m.sidx[k] = len(m.keys)
+	case uint64:
+		if m.uidx == nil {
+			m.uidx = map[uint64]int{}
+		}
+		m.uidx[k] = len(m.keys)
+	default:
+		if m.idx == nil {
+			m.idx = map[any]int{}
+		}
+		m.idx[k] = len(m.keys)
+	}
+	m.add(kv, v)
+}
+
+// setStr and setUint are set of a string key and of an integer's.
+func (m *Map) setStr(k string, kv, v Value) {
+	if i, ok := m.sidx[k]; ok {
+		m.vals[i] = v
+		return
+	}
+	if m.sidx == nil {
+		m.sidx = map[string]int{}
+	}
+	m.sidx[k] = len(m.keys)
+	m.add(kv, v)
+}
+
+func (m *Map) setUint(k uint64, kv, v Value) {
+	if i, ok := m.uidx[k]; ok {
+		m.vals[i] = v
+		return
+	}
+	if m.uidx == nil {
+		m.uidx = map[uint64]int{}
+	}
+	m.uidx[k] = len(m.keys)
+	m.add(kv, v)
+}
+
+// add appends a new entry.
+func (m *Map) add(kv, v Value) {
 	m.keys = append(m.keys, kv)
 	m.vals = append(m.vals, v)
 	m.live = append(m.live, true)
@@ -371,8 +459,15 @@ func (m *Map) del(k any) {
 	if m == nil {
 		return
 	}
-	if i, ok := m.idx[k]; ok {
-		delete(m.idx, k)
+	if i, ok := m.find(k); ok {
+		switch k := k.(type) {
+		case string:
+			delete(m.sidx, k)
+		case uint64:
+			delete(m.uidx, k)
+		default:
+			delete(m.idx, k)
+		}
 		m.live[i] = false
 		m.keys[i], m.vals[i] = Value{}, Value{}
 		m.n--
@@ -383,8 +478,9 @@ func (m *Map) clear() {
 	if m == nil {
 		return
 	}
-	m.idx = map[any]int{}
+	m.idx, m.sidx, m.uidx = nil, nil, nil
 	m.keys, m.vals, m.live, m.n = nil, nil, nil, 0
+	m.gen++
 }
 
 // runtimeError is a Go runtime error the program may recover: its message
