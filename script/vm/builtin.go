@@ -281,7 +281,11 @@ func (p *Program) builtinImpl(name string, cc *ssa.CallCommon, argTypes []types.
 			if ln {
 				b.WriteByte('\n')
 			}
-			c.Write(2, b.String(), true)
+			// The runtime's print writes to fd 2 from the goroutine
+			// itself, without entersyscall (print.go:gwrite →
+			// writeErrData → write1): the P stays _Prunning and no
+			// sysmon can take it, so no system call is simulated.
+			c.Write(2, b.String(), false)
 		}
 	case "recover":
 		return func(c *Call) {
