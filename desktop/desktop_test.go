@@ -18,6 +18,7 @@ import (
 	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/render"
 	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/render/play"
 )
 
 func newTestMode(t *testing.T, opt Options) *readMode {
@@ -62,11 +63,11 @@ func idle(t *testing.T, m *readMode, n int) {
 	}
 }
 
-func player(t *testing.T, m *readMode, key string) *render.Player {
+func player(t *testing.T, m *readMode, key string) *play.Player {
 	t.Helper()
 	p := m.panels[key]
 	require.NotNil(t, p, "no player for %s", key)
-	return p.Source().(*render.Player)
+	return p.Source().(*play.Player)
 }
 
 func TestTheFocusedSceneTakesThePlayersKeysAndThePageTheRest(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 	"github.com/gmpbook/gmpbook/internal/fonts"
 	"github.com/gmpbook/gmpbook/render"
 	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -175,18 +176,18 @@ func sceneSlide(d *present.Deck, i int) bool {
 // simulated (nothing is simulated again until the presenter asks for
 // another GOMAXPROCS or seed). Its own caption line is off: the slide
 // shows the caption large under it.
-func newSlidePlayer(s *present.Slide) *render.Player {
+func newSlidePlayer(s *present.Slide) *play.Player {
 	run := s.Run
-	log := render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: s.Captions, Lines: run}
-	rerun := func(procs int, seed uint64) (render.Log, error) {
+	log := play.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: s.Captions, Lines: run}
+	rerun := func(procs int, seed uint64) (play.Log, error) {
 		r, err := s.Rerun(procs, seed)
 		if err != nil {
-			return render.Log{}, err
+			return play.Log{}, err
 		}
-		return render.Log{Events: r.Events, Procs: r.Config.Procs, Seed: r.Config.Seed, Captions: s.Captions, Lines: r}, nil
+		return play.Log{Events: r.Events, Procs: r.Config.Procs, Seed: r.Config.Seed, Captions: s.Captions, Lines: r}, nil
 	}
-	p := render.NewPlayer(log, rerun)
-	_ = p.Update(&render.Input{Commands: []render.Command{{Kind: render.CmdCaptions}}})
+	p := play.NewPlayer(log, rerun)
+	_ = p.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdCaptions}}})
 	return p
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -166,7 +167,7 @@ func (m *readMode) Update(in *Input) (Damage, error) {
 		}
 		ptr := in.Pointer
 		vis := s.Visible()
-		pi.Pointer = render.Pointer{X: ptr.X, Y: ptr.Y, Present: ptr.Present && vis.Contains(ptr.X, ptr.Y),
+		pi.Pointer = play.Pointer{X: ptr.X, Y: ptr.Y, Present: ptr.Present && vis.Contains(ptr.X, ptr.Y),
 			Down: ptr.Down, Pressed: ptr.Pressed, Released: ptr.Released}
 		// A player that is paused, gets no input and has finished its
 		// last slide is left alone: an idle page costs nothing.
@@ -213,7 +214,7 @@ func (m *readMode) effects() {
 		switch e.Kind {
 		case model.EffectPlay:
 			if p := m.panel(e.Key); p != nil {
-				if pl, ok := p.Source().(*render.Player); ok {
+				if pl, ok := p.Source().(*play.Player); ok {
 					pl.Seek(mainStart(pl))
 					pl.SetPlaying(true)
 				}
@@ -281,20 +282,20 @@ func (m *readMode) sceneOf(key string) *chapters.Scene {
 
 // newPlayer simulates a chapter scene and returns its player, with
 // re-runs for other GOMAXPROCS and seeds.
-func newPlayer(sc *chapters.Scene) (*render.Player, error) {
+func newPlayer(sc *chapters.Scene) (*play.Player, error) {
 	captions := playerlog.Captions(sc.Compiled)
-	simulate := func(procs int, seed uint64) (render.Log, error) {
+	simulate := func(procs int, seed uint64) (play.Log, error) {
 		run, err := playerlog.Simulate(sc.Compiled, sc.Settings, procs, seed, nil)
 		if err != nil {
-			return render.Log{}, err
+			return play.Log{}, err
 		}
-		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run}, nil
+		return play.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run}, nil
 	}
 	log, err := simulate(0, 0)
 	if err != nil {
 		return nil, err
 	}
-	p := render.NewPlayer(log, simulate)
+	p := play.NewPlayer(log, simulate)
 	p.Seek(mainStart(p))
 	return p, nil
 }
@@ -302,7 +303,7 @@ func newPlayer(sc *chapters.Scene) (*render.Player, error) {
 // mainStart is the cursor where the scene's own program starts: the
 // picture before it is the runtime's start-up, which a chapter's scene is
 // not about.
-func mainStart(p *render.Player) int {
+func mainStart(p *play.Player) int {
 	evs := p.Recording().Events
 	for i := range evs {
 		if evs[i].Kind == core.EvMainStart {

@@ -16,25 +16,25 @@
 //	play=1          start playing; speed=X sets the speed
 //	cgo=1.13        compare mode: a second run with this Go version …
 //	cprocs=N        … or this GOMAXPROCS, played in lock-step with the
-//	                first (render.Compare); at is then a stop of the
+//	                first (play.Compare); at is then a stop of the
 //	                common play head
 //
 // The simulator runs here, in the browser, once (and again when the user
 // asks for another GOMAXPROCS or seed); render replays its event log. The
 // first frame, the world before the first event, is drawn before the run
 // is simulated: the run is simulated a slice per tick after it
-// (render.Grow), and at once as far as a seek or a jump needs, so the
+// (play.Grow), and at once as far as a seek or a jump needs, so the
 // scrub bar grows for a moment while the picture at the cursor is exact
 // from the start. When the scene's first line says all that first frame
 // needs (its GOMAXPROCS and seed, or no settings) and the page starts
 // before the first event, even checking and compiling the scene waits
-// until after that frame (render.Loading); a scene that does not compile
+// until after that frame (play.Loading); a scene that does not compile
 // then replaces the player with its error a frame later. Compare mode
 // loads and simulates both runs whole first.
 //
 // The host page drives the player with window.postMessage({cmd, at}),
 // where cmd is play, pause, step, back, seek (to at), home, end, restart,
-// or any other command name render.ParseCommand knows. The player
+// or any other command name play.ParseCommand knows. The player
 // answers, to its parent, with {type: 'gmpbook', cursor, len, time,
 // timeText, playing, narration, controlsHeight} whenever one of them
 // changes (cursor is the index of the last event applied, -1 before the
@@ -77,6 +77,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -106,18 +107,9 @@ func main() {
 // ms formats a duration in whole milliseconds, for the first-frame line.
 func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) + "ms" }
 
-// playable is what both builds hand the game: a Source the page can seek,
-// speed up and start.
-type playable interface {
-	render.Source
-	Seek(int)
-	SetSpeed(float64)
-	SetPlaying(bool)
-}
-
-// play applies the URL's at, speed and play to player and runs the game.
+// playScene applies the URL's at, speed and play to player and runs the game.
 // loadSaid and loaded describe loading for the first-frame console line.
-func play(q url.Values, m marker, player playable, title, loadSaid string, loaded time.Time) error {
+func playScene(q url.Values, m marker, player play.Controllable, title, loadSaid string, loaded time.Time) error {
 	started := time.Now()
 	m.mark("started")
 	if v := q.Get("at"); v != "" {
@@ -190,7 +182,7 @@ func post(msg map[string]any) {
 // bridge carries commands from the host page to the game and status back.
 type bridge struct {
 	mu      sync.Mutex
-	pending []render.Command
+	pending []play.Command
 
 	timings func(drawn time.Time, known int) string // for the first-frame console line
 	marker
@@ -218,11 +210,11 @@ func (b *bridge) listen() {
 		if cmd.Type() != js.TypeString {
 			return nil
 		}
-		kind, ok := render.ParseCommand(cmd.String())
+		kind, ok := play.ParseCommand(cmd.String())
 		if !ok {
 			return nil
 		}
-		c := render.Command{Kind: kind}
+		c := play.Command{Kind: kind}
 		if at := data.Get("at"); at.Type() == js.TypeNumber {
 			c.At = at.Int()
 		}
@@ -250,7 +242,7 @@ func (b *bridge) listen() {
 }
 
 // commands hands the game the host page's commands, once per tick.
-func (b *bridge) commands() []render.Command {
+func (b *bridge) commands() []play.Command {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if len(b.pending) == 0 {
@@ -263,7 +255,7 @@ func (b *bridge) commands() []render.Command {
 
 // afterDraw reports the first frame, keeps the status current and posts
 // it to the parent when the cursor or the play state changes.
-func (b *bridge) afterDraw(f *view.Frame, st render.Status, frames int) {
+func (b *bridge) afterDraw(f *view.Frame, st play.Status, frames int) {
 	b.mu.Lock()
 	b.last = *f
 	b.mu.Unlock()

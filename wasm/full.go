@@ -15,7 +15,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
-	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/script"
 )
 
@@ -42,14 +42,14 @@ func run() error {
 	}
 	compare := q.Get("cgo") != "" || q.Get("cprocs") != ""
 
-	var player playable
+	var player play.Controllable
 	var title, loadSaid string
 	loaded := begun
 	// Checking and compiling the scene is most of what the player does
 	// before its first frame. When the scene's first line says all that
 	// frame needs — GOMAXPROCS and seed — and the frame is the world before
 	// the first event, the player draws it first and loads the scene after
-	// it (render.Loading). Whether the chrome keeps a line for captions
+	// it (play.Loading). Whether the chrome keeps a line for captions
 	// comes from a "//>" in the text (a scene whose "//>" is no caption,
 	// say in a string, loses that line once loaded). A scene that does not
 	// compile shows its error a frame later.
@@ -58,7 +58,7 @@ func run() error {
 		cfg, err := settings.Config(nil)
 		if err == nil {
 			title = settings.Title
-			player = render.NewLoading(cfg.Procs, cfg.Seed, bytes.Contains(src, []byte("//>")), func() (render.Source, error) {
+			player = play.NewLoading(cfg.Procs, cfg.Seed, bytes.Contains(src, []byte("//>")), func() (play.Source, error) {
 				m.mark("load")
 				scene, err := script.Load(name, src)
 				if err != nil {
@@ -83,14 +83,14 @@ func run() error {
 			return err
 		}
 	}
-	return play(q, m, player, title, loadSaid, loaded)
+	return playScene(q, m, player, title, loadSaid, loaded)
 }
 
 // newSource makes the Source that plays a loaded scene: a Player that
-// simulates the run in slices after its first frame (render.Grow), or in
+// simulates the run in slices after its first frame (play.Grow), or in
 // compare mode a Compare of two runs simulated whole, since it lines them
 // up in time.
-func newSource(q url.Values, scene *script.Compiled, over script.Settings, compare bool) (playable, error) {
+func newSource(q url.Values, scene *script.Compiled, over script.Settings, compare bool) (play.Controllable, error) {
 	settings := scene.Scene.Settings.Merge(over)
 	captions := playerlog.Captions(scene)
 	if compare {
@@ -105,24 +105,24 @@ func newSource(q url.Values, scene *script.Compiled, over script.Settings, compa
 		if err != nil {
 			return nil, err
 		}
-		var sides [2]render.Side
+		var sides [2]play.Side
 		for i, st := range []script.Settings{settings, other} {
 			run, err := playerlog.Simulate(scene, st, 0, 0, nil)
 			if err != nil {
 				return nil, err
 			}
-			sides[i] = render.Side{Label: playerlog.Label(run.Config), Log: render.Log{Events: run.Events, Procs: run.Config.Procs,
+			sides[i] = play.Side{Label: playerlog.Label(run.Config), Log: play.Log{Events: run.Events, Procs: run.Config.Procs,
 				Seed: run.Config.Seed, Captions: captions, Lines: run}}
 		}
-		return render.NewCompare(sides[0], sides[1]), nil
+		return play.NewCompare(sides[0], sides[1]), nil
 	}
-	start := func(procs int, seed uint64) (render.Log, error) {
+	start := func(procs int, seed uint64) (play.Log, error) {
 		st, err := playerlog.Start(scene, settings, procs, seed, nil)
 		if err != nil {
-			return render.Log{}, err
+			return play.Log{}, err
 		}
 		run := st.Run
-		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run,
+		return play.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run,
 			Grow: func(n int) ([]core.Event, bool, error) {
 				done, err := st.Advance(n)
 				return run.Events, done, err
@@ -132,7 +132,7 @@ func newSource(q url.Values, scene *script.Compiled, over script.Settings, compa
 	if err != nil {
 		return nil, err
 	}
-	return render.NewPlayer(log, start), nil
+	return play.NewPlayer(log, start), nil
 }
 
 // quickHeader reads the scene's settings from its first line without

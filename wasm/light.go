@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/gmpbook/gmpbook/internal/runlog"
-	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/play"
 )
 
 // runKey is what a run's name may be: the site names runs by a hash of
@@ -44,11 +44,11 @@ func run() error {
 	}
 	loaded := time.Now()
 	m.mark("loaded")
-	log := render.Log{Events: f.Events, Procs: f.Procs, Seed: f.Seed, Captions: f.Captions, Lines: &f.Trace}
-	player := render.NewPlayer(log, func(procs int, seed uint64) (render.Log, error) {
-		return render.Log{}, loadFull(q, procs, seed)
+	log := play.Log{Events: f.Events, Procs: f.Procs, Seed: f.Seed, Captions: f.Captions, Lines: &f.Trace}
+	player := play.NewPlayer(log, func(procs int, seed uint64) (play.Log, error) {
+		return play.Log{}, loadFull(q, procs, seed)
 	})
-	return play(q, m, player, f.Title, "load "+ms(loaded.Sub(begun))+" (recorded run, "+strconv.Itoa(len(data))+" bytes)", loaded)
+	return playScene(q, m, player, f.Title, "load "+ms(loaded.Sub(begun))+" (recorded run, "+strconv.Itoa(len(data))+" bytes)", loaded)
 }
 
 // fetchRun waits for the loader's fetch of runs/KEY.run (or makes it, when

@@ -14,7 +14,7 @@
 //
 // With -compare-go or -compare-procs it runs the scene a second time with
 // that Go version or GOMAXPROCS and plays both runs in lock-step (compare
-// mode, render.Compare): one play head in virtual time, the two worlds
+// mode, play.Compare): one play head in virtual time, the two worlds
 // stacked or side by side, the first event where they differ marked.
 //
 // With -screenshot out.png it draws the frame after event -at, saves the
@@ -36,6 +36,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
 )
@@ -52,7 +53,7 @@ func run(args []string, stderr io.Writer) int {
 		fs.Func(k, "scene setting "+k, func(v string) error { return over.Set(k, v) })
 	}
 	at := fs.Int("at", -1, "start after event `N` (-1: before the first event)")
-	play := fs.Bool("play", false, "start playing")
+	playing := fs.Bool("play", false, "start playing")
 	speed := fs.Float64("speed", 1, "playback speed")
 	width := fs.Int("width", 1200, "window width in logical pixels")
 	height := fs.Int("height", 760, "window height in logical pixels")
@@ -85,19 +86,19 @@ func run(args []string, stderr io.Writer) int {
 	}
 	settings := scene.Scene.Settings.Merge(over)
 	captions := playerlog.Captions(scene)
-	simulate := func(procs int, seed uint64) (render.Log, error) {
+	simulate := func(procs int, seed uint64) (play.Log, error) {
 		run, err := playerlog.Simulate(scene, settings, procs, seed, os.Getenv)
 		if err != nil {
-			return render.Log{}, err
+			return play.Log{}, err
 		}
-		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run}, nil
+		return play.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run}, nil
 	}
 	log, err := simulate(0, 0)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmpbook-player: %v\n", err)
 		return 2
 	}
-	var source render.Source
+	var source play.Source
 	if *cmpGo != "" || *cmpProcs > 0 {
 		c, err := compare(scene, settings, *cmpGo, *cmpProcs, captions)
 		if err != nil {
@@ -106,13 +107,13 @@ func run(args []string, stderr io.Writer) int {
 		}
 		c.Seek(*at)
 		c.SetSpeed(*speed)
-		c.SetPlaying(*play)
+		c.SetPlaying(*playing)
 		source = c
 	} else {
-		player := render.NewPlayer(log, simulate)
+		player := play.NewPlayer(log, simulate)
 		player.Seek(*at)
 		player.SetSpeed(*speed)
-		player.SetPlaying(*play)
+		player.SetPlaying(*playing)
 		source = player
 	}
 
@@ -137,21 +138,21 @@ func run(args []string, stderr io.Writer) int {
 // compare simulates the scene with settings and with goVersion and procs
 // overriding them, and returns the two runs in lock-step. With compare
 // mode, -at is a stop of the common play head, not an event index.
-func compare(scene *script.Compiled, settings script.Settings, goVersion string, procs int, captions []view.Caption) (*render.Compare, error) {
+func compare(scene *script.Compiled, settings script.Settings, goVersion string, procs int, captions []view.Caption) (*play.Compare, error) {
 	other, err := playerlog.CompareSettings(settings, goVersion, procs)
 	if err != nil {
 		return nil, err
 	}
-	var sides [2]render.Side
+	var sides [2]play.Side
 	for i, st := range []script.Settings{settings, other} {
 		run, err := playerlog.Simulate(scene, st, 0, 0, os.Getenv)
 		if err != nil {
 			return nil, err
 		}
-		sides[i] = render.Side{Label: playerlog.Label(run.Config), Log: render.Log{Events: run.Events, Procs: run.Config.Procs,
+		sides[i] = play.Side{Label: playerlog.Label(run.Config), Log: play.Log{Events: run.Events, Procs: run.Config.Procs,
 			Seed: run.Config.Seed, Captions: captions, Lines: run}}
 	}
-	return render.NewCompare(sides[0], sides[1]), nil
+	return play.NewCompare(sides[0], sides[1]), nil
 }
 
 // Dump is what -frame writes: the display list in logical pixels and the

@@ -1,4 +1,4 @@
-package render
+package play
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 )
 
 // Log is the event log of one simulated run of a scene, as the player
-// replays it. The caller simulates (script + core); render only replays.
+// replays it. The caller simulates (script + core); a player only replays.
 type Log struct {
 	Events   []core.Event
 	Procs    int
@@ -28,7 +28,7 @@ type Log struct {
 // Grow simulates a run further by at least n events (n <= 0: to its end)
 // and returns the whole log so far, of which the log before the call is
 // the beginning, and whether the run has ended. The caller simulates
-// (internal/playerlog's Stepper); render only asks.
+// (internal/playerlog's Stepper); a player only asks.
 type Grow func(n int) (events []core.Event, done bool, err error)
 
 // Rerun simulates the scene again with other settings.
@@ -424,11 +424,7 @@ func (l *Loading) Update(in *Input) error {
 		return err
 	}
 	l.src = src
-	if p, ok := src.(interface {
-		Seek(int)
-		SetSpeed(float64)
-		SetPlaying(bool)
-	}); ok {
+	if p, ok := src.(Controllable); ok {
 		if l.seek != 0 {
 			p.Seek(l.seek - 1)
 		}
@@ -493,3 +489,9 @@ func (l *Loading) SetPlaying(on bool) {
 
 // Loaded is the loaded Source (nil before the hand-over).
 func (l *Loading) Loaded() Source { return l.src }
+
+var (
+	_ Controllable = (*Player)(nil)
+	_ Controllable = (*Compare)(nil)
+	_ Controllable = (*Loading)(nil)
+)
