@@ -12,8 +12,8 @@
 //     play), and the commands it receives (also by name, for a host page).
 //   - Input, Pointer, CharCommand (input.go): one tick of the user's input
 //     as a Source sees it, and the bindings of typed characters (space,
-//   - −, 1–9, s h p, r, [ ] n, m, c). Keys that are not characters are
-//     the adapter's (render's keyCommand).
+//     plus and minus, 1–9, s h p, r, [ ] n, m, c). Keys that are not
+//     characters are the adapter's (render's keyCommand).
 //   - Player (player.go): the Source over render/view for one Log — a
 //     Recording, a Cursor, Layout at the cursor and Tweens between stops.
 //     The caller simulates (internal/playerlog) and hands it a Log; a
