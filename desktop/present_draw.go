@@ -11,6 +11,7 @@ import (
 	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/internal/fonts"
+	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
 	"github.com/gmpbook/gmpbook/render/page"
 	"github.com/gmpbook/gmpbook/render/play"
@@ -177,16 +178,14 @@ func sceneSlide(d *present.Deck, i int) bool {
 // another GOMAXPROCS or seed). Its own caption line is off: the slide
 // shows the caption large under it.
 func newSlidePlayer(s *present.Slide) *play.Player {
-	run := s.Run
-	log := play.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: s.Captions, Lines: run}
 	rerun := func(procs int, seed uint64) (play.Log, error) {
 		r, err := s.Rerun(procs, seed)
 		if err != nil {
 			return play.Log{}, err
 		}
-		return play.Log{Events: r.Events, Procs: r.Config.Procs, Seed: r.Config.Seed, Captions: s.Captions, Lines: r}, nil
+		return playerlog.NewLog(r, s.Captions), nil
 	}
-	p := play.NewPlayer(log, rerun)
+	p := play.NewPlayer(playerlog.NewLog(s.Run, s.Captions), rerun)
 	_ = p.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdCaptions}}})
 	return p
 }

@@ -22,7 +22,7 @@ type Settings struct {
 	set     map[string]bool
 }
 
-// SettingKeys lists the keys a scene may set.
+// SettingKeys lists the keys a scene may set; the first five are RunKeys.
 var SettingKeys = []string{"procs", "seed", "go", "startup", "until", "title", "id"}
 
 // IsSet reports whether key was given explicitly.
@@ -295,15 +295,17 @@ func splitFields(l string) ([]string, error) {
 	return out, nil
 }
 
-// settingKeys are the keys a scene may set, in the order they are written
-// back (command flags, URL parameters, the line under a scene's title).
-var settingKeys = []string{"procs", "seed", "go", "startup", "until"}
+// RunKeys are the settings that change a scene's run, in the order they
+// are written back (command flags, URL parameters, the line under a
+// scene's title): the keys a player's URL or command line may override
+// (internal/playerlog's Params). SettingKeys adds the scene's title and id.
+var RunKeys = SettingKeys[:5:5]
 
 // Flags lists the settings that were set, as key and value in the form
 // Set reads back ("procs" "2", "until" "50ms"), in a fixed order.
 func (s Settings) Flags() [][2]string {
 	var out [][2]string
-	for _, k := range settingKeys {
+	for _, k := range RunKeys {
 		if !s.IsSet(k) {
 			continue
 		}

@@ -66,9 +66,7 @@
 package main
 
 import (
-	"fmt"
 	"math"
-	"net/url"
 	"runtime/debug"
 	"strconv"
 	"sync"
@@ -107,26 +105,13 @@ func main() {
 // ms formats a duration in whole milliseconds, for the first-frame line.
 func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) + "ms" }
 
-// playScene applies the URL's at, speed and play to player and runs the game.
-// loadSaid and loaded describe loading for the first-frame console line.
-func playScene(q url.Values, m marker, player play.Controllable, title, loadSaid string, loaded time.Time) error {
+// playScene cues player as the URL says (at, speed, play) and runs the
+// game. loadSaid and loaded describe loading for the first-frame console
+// line.
+func playScene(cue play.Cue, m marker, player play.Controllable, title, loadSaid string, loaded time.Time) error {
 	started := time.Now()
 	m.mark("started")
-	if v := q.Get("at"); v != "" {
-		at, err := strconv.Atoi(v)
-		if err != nil {
-			return fmt.Errorf("at=%s: want an event index (-1: before the first)", v)
-		}
-		player.Seek(at)
-	}
-	if v := q.Get("speed"); v != "" {
-		s, err := strconv.ParseFloat(v, 64)
-		if err != nil || s <= 0 {
-			return fmt.Errorf("speed=%s: want a positive number", v)
-		}
-		player.SetSpeed(s)
-	}
-	player.SetPlaying(q.Get("play") == "1" || q.Get("play") == "true")
+	cue.Apply(player)
 
 	b := &bridge{marker: m, timings: func(drawn time.Time, known int) string {
 		return loadSaid + ", start " + ms(started.Sub(loaded)) + " (" + strconv.Itoa(known) +

@@ -4,16 +4,13 @@ package main
 
 import (
 	"bytes"
-	"encoding/base64"
 	"errors"
 	"fmt"
 	"net/url"
-	"strconv"
 	"strings"
 	"syscall/js"
 	"time"
 
-	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/script"
@@ -28,19 +25,16 @@ func run() error {
 	}
 	m := marker(q.Get("timing") == "1")
 	m.mark("main")
-	name, src, err := sceneSource(q)
+	params, err := playerlog.ParseQuery(q)
 	if err != nil {
 		return err
 	}
-	var over script.Settings
-	for _, k := range []string{"procs", "seed", "go", "startup", "until"} {
-		if v := q.Get(k); v != "" {
-			if err := over.Set(k, v); err != nil {
-				return err
-			}
-		}
+	name, src, err := sceneSource(params)
+	if err != nil {
+		return err
 	}
-	compare := q.Get("cgo") != "" || q.Get("cprocs") != ""
+	over := params.Settings
+	compare := params.Compare()
 
 	var player play.Controllable
 	var title, loadSaid string
@@ -53,7 +47,7 @@ func run() error {
 	// comes from a "//>" in the text (a scene whose "//>" is no caption,
 	// say in a string, loses that line once loaded). A scene that does not
 	// compile shows its error a frame later.
-	if hdr, ok := quickHeader(src); ok && q.Get("at") == "" && !compare {
+	if hdr, ok := quickHeader(src); ok && !params.HasAt && !compare {
 		settings := hdr.Merge(over)
 		cfg, err := settings.Config(nil)
 		if err == nil {
@@ -65,7 +59,7 @@ func run() error {
 					return nil, err
 				}
 				m.mark("loaded")
-				return newSource(q, scene, over, false)
+				return newSource(params, scene, false)
 			})
 			loadSaid = "load after the first frame"
 		}
@@ -79,60 +73,27 @@ func run() error {
 		loadSaid = "load " + ms(loaded.Sub(begun))
 		m.mark("loaded")
 		title = scene.Scene.Settings.Merge(over).Title
-		if player, err = newSource(q, scene, over, compare); err != nil {
+		if player, err = newSource(params, scene, compare); err != nil {
 			return err
 		}
 	}
-	return playScene(q, m, player, title, loadSaid, loaded)
+	return playScene(params.Cue, m, player, title, loadSaid, loaded)
 }
 
 // newSource makes the Source that plays a loaded scene: a Player that
 // simulates the run in slices after its first frame (play.Grow), or in
 // compare mode a Compare of two runs simulated whole, since it lines them
 // up in time.
-func newSource(q url.Values, scene *script.Compiled, over script.Settings, compare bool) (play.Controllable, error) {
-	settings := scene.Scene.Settings.Merge(over)
-	captions := playerlog.Captions(scene)
+func newSource(p playerlog.Params, scene *script.Compiled, compare bool) (play.Controllable, error) {
+	sc := playerlog.NewScene(scene, scene.Scene.Settings.Merge(p.Settings), nil)
 	if compare {
-		procs := 0
-		if cprocs := q.Get("cprocs"); cprocs != "" {
-			var err error
-			if procs, err = strconv.Atoi(cprocs); err != nil || procs < 1 {
-				return nil, fmt.Errorf("cprocs=%s: want a number of Ps", cprocs)
-			}
-		}
-		other, err := playerlog.CompareSettings(settings, q.Get("cgo"), procs)
-		if err != nil {
-			return nil, err
-		}
-		var sides [2]play.Side
-		for i, st := range []script.Settings{settings, other} {
-			run, err := playerlog.Simulate(scene, st, 0, 0, nil)
-			if err != nil {
-				return nil, err
-			}
-			sides[i] = play.Side{Label: playerlog.Label(run.Config), Log: play.Log{Events: run.Events, Procs: run.Config.Procs,
-				Seed: run.Config.Seed, Captions: captions, Lines: run}}
-		}
-		return play.NewCompare(sides[0], sides[1]), nil
+		return sc.Compare(p.CompareGo, p.CompareProcs)
 	}
-	start := func(procs int, seed uint64) (play.Log, error) {
-		st, err := playerlog.Start(scene, settings, procs, seed, nil)
-		if err != nil {
-			return play.Log{}, err
-		}
-		run := st.Run
-		return play.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run,
-			Grow: func(n int) ([]core.Event, bool, error) {
-				done, err := st.Advance(n)
-				return run.Events, done, err
-			}}, nil
-	}
-	log, err := start(0, 0)
+	log, err := sc.Start(0, 0)
 	if err != nil {
 		return nil, err
 	}
-	return play.NewPlayer(log, start), nil
+	return play.NewPlayer(log, sc.Start), nil
 }
 
 // quickHeader reads the scene's settings from its first line without
@@ -154,16 +115,13 @@ func quickHeader(src []byte) (script.Settings, bool) {
 	return st, err == nil
 }
 
-// sceneSource finds the scene's source from the query.
-func sceneSource(q url.Values) (name string, src []byte, err error) {
-	if v := q.Get("src"); v != "" {
-		src, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(v, "="))
-		if err != nil {
-			return "", nil, fmt.Errorf("src: not base64url: %v", err)
-		}
-		return "scene.go", src, nil
+// sceneSource finds the scene's source: src= of the query, or the scene
+// the host page provides by name.
+func sceneSource(p playerlog.Params) (name string, src []byte, err error) {
+	if p.Src != nil {
+		return "scene.go", p.Src, nil
 	}
-	name = q.Get("scene")
+	name = p.Scene
 	if name == "" {
 		return "", nil, errors.New("no scene: the page's URL needs src=BASE64URL or scene=NAME")
 	}

@@ -30,6 +30,10 @@ func run() error {
 	}
 	m := marker(q.Get("timing") == "1")
 	m.mark("main")
+	cue, err := play.ParseCue(q)
+	if err != nil {
+		return err
+	}
 	key := q.Get("run")
 	if !runKey.MatchString(key) {
 		return fmt.Errorf("run=%q: not the name of a recorded run", key)
@@ -44,11 +48,10 @@ func run() error {
 	}
 	loaded := time.Now()
 	m.mark("loaded")
-	log := play.Log{Events: f.Events, Procs: f.Procs, Seed: f.Seed, Captions: f.Captions, Lines: &f.Trace}
-	player := play.NewPlayer(log, func(procs int, seed uint64) (play.Log, error) {
+	player := play.NewPlayer(f.Log(), func(procs int, seed uint64) (play.Log, error) {
 		return play.Log{}, loadFull(q, procs, seed)
 	})
-	return playScene(q, m, player, f.Title, "load "+ms(loaded.Sub(begun))+" (recorded run, "+strconv.Itoa(len(data))+" bytes)", loaded)
+	return playScene(cue, m, player, f.Title, "load "+ms(loaded.Sub(begun))+" (recorded run, "+strconv.Itoa(len(data))+" bytes)", loaded)
 }
 
 // fetchRun waits for the loader's fetch of runs/KEY.run (or makes it, when

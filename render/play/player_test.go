@@ -36,7 +36,7 @@ func stealLog(t *testing.T, procs int, seed uint64) play.Log {
 	require.NoError(t, err)
 	run, err := playerlog.Simulate(c, c.Scene.Settings, procs, seed, nil)
 	require.NoError(t, err)
-	return play.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: playerlog.Captions(c), Lines: run}
+	return playerlog.NewLog(run, playerlog.Captions(c))
 }
 
 // measure is a fixed-width stand-in for the font.
@@ -295,24 +295,19 @@ func TestPlayerShowsLineCaptions(t *testing.T) {
 }
 
 // growingStealLog starts the steal scene as the browser player does: the
-// play.Log holds the events simulated so far and grows on request.
+// Log holds the events simulated so far and grows on request.
 func growingStealLog(t *testing.T, procs int, seed uint64) (play.Log, *playerlog.Stepper) {
 	t.Helper()
 	c, err := script.Load("steal.go", []byte(stealScene))
 	require.NoError(t, err)
 	st, err := playerlog.Start(c, c.Scene.Settings, procs, seed, nil)
 	require.NoError(t, err)
-	return play.Log{Events: st.Run.Events, Procs: st.Run.Config.Procs, Seed: st.Run.Config.Seed,
-		Captions: playerlog.Captions(c), Lines: st.Run,
-		Grow: func(n int) ([]core.Event, bool, error) {
-			done, err := st.Advance(n)
-			return st.Run.Events, done, err
-		}}, st
+	return st.Log(playerlog.Captions(c)), st
 }
 
-// TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun: a play.Player of a log
+// TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun: a Player of a log
 // still being simulated grows it only after its first frame, a slice per
-// tick, and then shows exactly what a play.Player of the whole log shows.
+// tick, and then shows exactly what a Player of the whole log shows.
 func TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun(t *testing.T) {
 	whole := play.NewPlayer(stealLog(t, 0, 0), nil)
 	log, st := growingStealLog(t, 0, 0)
@@ -336,7 +331,7 @@ func TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun(t *testing.T) {
 
 // TestGrowingPlayerSimulatesAsFarAsACommandNeeds: commands that go past
 // the events simulated so far — a seek, the next steal, the end, playing
-// on — simulate as far as they need, and land where a play.Player of the whole
+// on — simulate as far as they need, and land where a Player of the whole
 // log lands.
 func TestGrowingPlayerSimulatesAsFarAsACommandNeeds(t *testing.T) {
 	full := stealLog(t, 0, 0)
@@ -385,8 +380,8 @@ func TestGrowingPlayerSaysWhenSimulatingFails(t *testing.T) {
 }
 
 // TestLoadingShowsThePlayersFirstFrameThenHandsOver: while the scene
-// loads, play.Loading shows exactly the first frame and status of the play.Player
-// that will replace it; it loads after that frame, and the play.Player gets
+// loads, Loading shows exactly the first frame and status of the Player
+// that will replace it; it loads after that frame, and the Player gets
 // the speed, play state and commands given meanwhile.
 func TestLoadingShowsThePlayersFirstFrameThenHandsOver(t *testing.T) {
 	rerun := func(procs int, seed uint64) (play.Log, error) { return stealLog(t, procs, seed), nil }

@@ -86,12 +86,10 @@ type comparer struct {
 
 func newComparer(ev []core.Event) *comparer {
 	c := &comparer{ev: ev, order: map[int64]int{}}
-	for i := range ev {
-		if ev[i].Kind == core.EvMainStart {
-			c.i = i + 1
-			c.order[ev[i].G] = 1
-			return c
-		}
+	if i := MainStart(ev); i >= 0 {
+		c.i = i + 1
+		c.order[ev[i].G] = 1
+		return c
 	}
 	c.i = len(ev) // no main.main: nothing to compare
 	return c
