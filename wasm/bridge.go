@@ -147,15 +147,22 @@ func showError(err error) {
 		e.Get("style").Set("display", "block")
 	}
 	msg := map[string]any{"type": "gmpbook", "error": err.Error()}
-	if list := errorList(err); len(list) > 1 {
+	if list := errorList(err); len(list) > 0 {
 		all := make([]any, len(list))
 		for i, e := range list {
-			all[i] = e
+			all[i] = map[string]any{"line": e.line, "col": e.col, "msg": e.msg}
 		}
 		msg["errors"] = all
 	}
 	post(msg)
 	js.Global().Set("gmpbookStatus", js.ValueOf(map[string]any{"error": err.Error(), "ready": false, "frames": 0}))
+}
+
+// problem is one reason a scene cannot run, where it is in the scene's
+// source (line and col 0: nowhere in particular).
+type problem struct {
+	line, col int
+	msg       string
 }
 
 // post sends a message to the parent window (the window itself when the

@@ -157,16 +157,21 @@ func hostScene(where, name string) (s string, ok bool) {
 	return "", false
 }
 
-// errorList is each error of a scene that does not compile, as
-// "file:line:col: message".
-func errorList(err error) []string {
+// errorList is each problem of a scene that cannot run: one per
+// diagnostic of a scene that does not compile, else the error itself.
+func errorList(err error) []problem {
 	var list script.Errors
-	if !errors.As(err, &list) {
-		return nil
+	var one script.Diagnostic
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &one):
+		list = script.Errors{one}
+	default:
+		return []problem{{msg: err.Error()}}
 	}
-	out := make([]string, len(list))
-	for i, e := range list {
-		out[i] = e.Error()
+	out := make([]problem, len(list))
+	for i, d := range list {
+		out[i] = problem{line: d.Pos.Line, col: d.Pos.Column, msg: d.Msg}
 	}
 	return out
 }

@@ -114,5 +114,6 @@ func loadFull(q url.Values, procs int, seed uint64) error {
 	return errors.New("loading the simulator…")
 }
 
-// errorList: the light player compiles nothing, so its errors are single.
-func errorList(error) []string { return nil }
+// errorList: the light player compiles nothing, so its errors have no
+// place in the source; the page shows the message.
+func errorList(error) []problem { return nil }
