@@ -13,7 +13,6 @@ package tests
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -124,11 +123,15 @@ func isEbiten(path string) bool {
 	return path == ebiten || strings.HasPrefix(path, ebiten+"/")
 }
 
+// isModule reports whether the import path is a package of this module.
+func isModule(path string) bool { return path == module || strings.HasPrefix(path, module+"/") }
+
 // mayImportEbiten reports whether the package may import Ebiten: render and
-// its packages except the pure ones (render/view, render/page), and the
-// desktop app except its pure presentation model (desktop/present).
+// its packages except the pure ones (render/view, render/play,
+// render/page), and the desktop app except its pure presentation model
+// (desktop/present).
 func mayImportEbiten(path string) bool {
-	return within(path, "render") && !within(path, "render/view") && !within(path, "render/page") ||
+	return within(path, "render") && !within(path, "render/view") && !within(path, "render/play") && !within(path, "render/page") ||
 		within(path, "cmd/gmpbook-desktop") ||
 		within(path, "desktop") && !within(path, "desktop/present")
 }
@@ -153,6 +156,30 @@ func onlyWasmImportsSyscallJS(importer, imp string) bool {
 // render/view) and the desktop entry point.
 func ebitenOnlyInRenderAndDesktop(importer, imp string) bool {
 	return isEbiten(imp) && !mayImportEbiten(importer)
+}
+
+// scriptImportsOnlyCore forbids script and its packages (the scene
+// language and its VM) any package of this module but core and script's
+// own: the language knows nothing of pictures, players or chapters.
+func scriptImportsOnlyCore(importer, imp string) bool {
+	return within(importer, "script") && isModule(imp) && !isCore(imp) && !within(imp, "script")
+}
+
+// viewImportsOnlyCore forbids render/view any package of this module but
+// core, and the host packages: the picture is a function of the event log
+// (captions arrive as plain values), so it tests on any machine and gives
+// the same frame everywhere.
+func viewImportsOnlyCore(importer, imp string) bool {
+	return within(importer, "render/view") && (isModule(imp) && !isCore(imp) && !within(imp, "render/view") ||
+		slices.Contains(hostPackages, imp))
+}
+
+// playImportsOnlyViewAndCore forbids render/play, the player's controller,
+// any package of this module but render/view and core: it replays what it
+// is handed and never simulates or draws.
+func playImportsOnlyViewAndCore(importer, imp string) bool {
+	return within(importer, "render/play") && isModule(imp) && !isCore(imp) &&
+		!within(imp, "render/view") && !within(imp, "render/play")
 }
 
 // concurrencyStatements returns one line "file:line: what" for each go
@@ -185,7 +212,9 @@ func TestImportRulesReportForbiddenImports(t *testing.T) {
 		{module + "/wasm", []string{"syscall/js", module + "/render"}},
 		{module + "/render", []string{ebiten, module + "/render/view"}},
 		{module + "/render/widgets", []string{ebiten + "/vector"}},
-		{module + "/render/view", []string{ebiten + "/text/v2", module + "/core"}},
+		{module + "/render/view", []string{ebiten + "/text/v2", module + "/core", module + "/script", "os"}},
+		{module + "/render/play", []string{ebiten, module + "/core", module + "/render/view", module + "/internal/playerlog", "time"}},
+		{module + "/script/vm", []string{module + "/core", module + "/script", module + "/render/view"}},
 		{module + "/render/page", []string{ebiten + "/text/v2"}},
 		{module + "/cmd/gmpbook", []string{ebiten + "/inpututil"}},
 		{module + "/cmd/gmpbook-desktop", []string{ebiten}},
@@ -212,7 +241,18 @@ func TestImportRulesReportForbiddenImports(t *testing.T) {
 			module + `/cmd/gmpbook imports forbidden "` + ebiten + `/inpututil"`,
 			module + `/desktop/present imports forbidden "` + ebiten + `"`,
 			module + `/render/page imports forbidden "` + ebiten + `/text/v2"`,
+			module + `/render/play imports forbidden "` + ebiten + `"`,
 			module + `/render/view imports forbidden "` + ebiten + `/text/v2"`,
+		}},
+		{"script imports only core", scriptImportsOnlyCore, []string{
+			module + `/script/vm imports forbidden "` + module + `/render/view"`,
+		}},
+		{"render/view imports only core", viewImportsOnlyCore, []string{
+			module + `/render/view imports forbidden "` + module + `/script"`,
+			module + `/render/view imports forbidden "os"`,
+		}},
+		{"render/play imports only view and core", playImportsOnlyViewAndCore, []string{
+			module + `/render/play imports forbidden "` + module + `/internal/playerlog"`,
 		}},
 	}
 	for _, tt := range tests {
@@ -262,13 +302,12 @@ func TestCoreImportsNoHostPackage(t *testing.T) {
 func TestCoreStartsNoGoroutines(t *testing.T) {
 	root := moduleRoot(t)
 	dir := filepath.Join(root, "core")
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		t.Skip("core/ does not exist yet")
-	}
+	_, err := os.Stat(dir)
+	require.NoError(t, err, "core/ is where the simulator lives: if it moved, move this rule with it")
 	fset := token.NewFileSet()
 	var found []string
 	files := 0
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -305,6 +344,39 @@ func TestCoreStartsNoGoroutines(t *testing.T) {
 	assert.Empty(t, found, "core is a single-threaded state machine: no go or select statement outside tests")
 }
 
+func TestScriptImportsOnlyCore(t *testing.T) {
+	pkgs := listModule(t)
+	requireHas(t, pkgs, "script")
+	assert.Empty(t, violations(pkgs, scriptImportsOnlyCore),
+		"script (and script/vm) may import, of this module, only core")
+}
+
+func TestViewImportsOnlyCore(t *testing.T) {
+	pkgs := listModule(t)
+	requireHas(t, pkgs, "render/view")
+	assert.Empty(t, violations(pkgs, viewImportsOnlyCore),
+		"render/view may import, of this module, only core, and none of %v", hostPackages)
+}
+
+func TestPlayImportsOnlyViewAndCore(t *testing.T) {
+	pkgs := listModule(t)
+	requireHas(t, pkgs, "render/play")
+	assert.Empty(t, violations(pkgs, playImportsOnlyViewAndCore),
+		"render/play may import, of this module, only render/view and core")
+}
+
+// requireHas fails the test when pkgs has no package dir: a rule about a
+// package that has moved checks nothing.
+func requireHas(t *testing.T, pkgs []pkg, dir string) {
+	t.Helper()
+	for _, p := range pkgs {
+		if p.path == module+"/"+dir {
+			return
+		}
+	}
+	t.Fatalf("go list reports no package %s: if it moved, move its rule with it", dir)
+}
+
 func TestOnlyWasmImportsSyscallJS(t *testing.T) {
 	assert.Empty(t, violations(listModule(t), onlyWasmImportsSyscallJS),
 		"only wasm/ may import syscall/js")
@@ -318,12 +390,11 @@ func TestEbitenOnlyInRenderAndDesktop(t *testing.T) {
 	// desktop/present (presentation mode's model) are tested on machines
 	// with no display, and cmd/gmpbook is pure Go with no cgo: none may
 	// reach Ebiten even through another package.
-	for _, dir := range []string{"render/view", "render/page", "cmd/gmpbook", "desktop/model", "desktop/present"} {
+	for _, dir := range []string{"render/view", "render/play", "render/page", "cmd/gmpbook", "desktop/model", "desktop/present", "internal/playerlog"} {
 		t.Run(dir+" never depends on Ebiten", func(t *testing.T) {
 			root := moduleRoot(t)
-			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir))); errors.Is(err, fs.ErrNotExist) {
-				t.Skipf("%s does not exist yet", dir)
-			}
+			_, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir)))
+			require.NoError(t, err, "%s is named by this rule: if it moved, move the rule with it", dir)
 			for _, p := range platforms {
 				deps := goList(t, root, p.goos, p.goarch, "-deps", "-e", "-f", "{{.ImportPath}}", "./"+dir+"/...")
 				var bad []string
@@ -338,9 +409,8 @@ func TestEbitenOnlyInRenderAndDesktop(t *testing.T) {
 	}
 }
 
-// corePackages returns the core packages of pkgs. It skips the test when
-// there are none and core/ does not exist, and fails it when core/ exists
-// but go list did not see it.
+// corePackages returns the core packages of pkgs, and fails the test when
+// there are none: a rule about core that finds no core checks nothing.
 func corePackages(t *testing.T, pkgs []pkg) []pkg {
 	t.Helper()
 	var core []pkg
@@ -350,10 +420,7 @@ func corePackages(t *testing.T, pkgs []pkg) []pkg {
 		}
 	}
 	if len(core) == 0 {
-		if _, err := os.Stat(filepath.Join(moduleRoot(t), "core")); errors.Is(err, fs.ErrNotExist) {
-			t.Skip("core/ does not exist yet")
-		}
-		t.Fatal("core/ exists but go list reports no core package")
+		t.Fatal("go list reports no core package")
 	}
 	return core
 }
