@@ -16,7 +16,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/desktop/model"
-	"github.com/gmpbook/gmpbook/render"
 	"github.com/gmpbook/gmpbook/render/page"
 	"github.com/gmpbook/gmpbook/render/play"
 )
@@ -76,7 +75,7 @@ func TestTheFocusedSceneTakesThePlayersKeysAndThePageTheRest(t *testing.T) {
 	require.NotNil(t, m.panels[steal], "the scene on the screen has its player")
 	pl := player(t, m, steal)
 	start := pl.Pos()
-	assert.Equal(t, mainStart(pl), start, "the player starts where main does")
+	assert.Equal(t, pl.Recording().MainStart(), start, "the player starts where main does")
 
 	// Without the focus, space pages down and → does nothing to the player.
 	tick(t, m, []ebiten.Key{ebiten.KeyArrowRight}, " ")
@@ -119,7 +118,7 @@ func TestOnlyPlayersOnTheScreenRun(t *testing.T) {
 	require.True(t, pl.Status().Playing)
 	idle(t, m, 90)
 	at := pl.Pos()
-	assert.Greater(t, at, mainStart(pl), "it plays while on the screen")
+	assert.Greater(t, at, pl.Recording().MainStart(), "it plays while on the screen")
 	// Scroll it away (the focused player would take End: Escape first):
 	// it waits where it was.
 	tick(t, m, []ebiten.Key{ebiten.KeyEscape}, "")

@@ -67,11 +67,14 @@ func itemOps(dst []model.Op, items []page.Item, f present.Fit) []model.Op {
 		case page.ItemLine:
 			op.Kind, op.Width = model.OpLine, max(1, s)
 		case page.ItemImage:
-			// The app ships no pictures: the reserved box, outlined.
+			// The reserved box, outlined, and the picture over it when the
+			// book has it.
 			op.Kind, op.Fill, op.Width, op.Color, op.Text = model.OpRect, view.Color{}, max(1, s), it.Color, ""
 			if op.Color.A == 0 {
 				op.Color = view.Color{R: 0xC8, G: 0xC8, B: 0xC0, A: 0xFF}
 			}
+			dst = append(dst, op)
+			op = model.Op{Kind: model.OpImage, X: op.X, Y: op.Y, W: op.W, H: op.H, Text: it.Src, Role: it.Role}
 		default:
 			continue
 		}

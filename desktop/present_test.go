@@ -22,7 +22,6 @@ import (
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/present"
-	"github.com/gmpbook/gmpbook/render"
 	"github.com/gmpbook/gmpbook/render/play"
 )
 
