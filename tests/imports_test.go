@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -484,4 +485,121 @@ func goList(t *testing.T, dir, goos, goarch string, args ...string) []string {
 		}
 	}
 	return lines
+}
+
+// archRow is one row of the table in docs/architecture.md: a package (or
+// "dir/..." for a package and those under it) and the packages of this
+// module it may import.
+type archRow struct {
+	pkg     string
+	any     bool // "any": the row allows every import
+	imports []string
+}
+
+// archRowRE is a row of the "who owns what" table: | `pkg` | owns | imports |.
+var archRowRE = regexp.MustCompile("^\\|\\s*`([a-z0-9/._-]+)`\\s*\\|[^|]*\\|\\s*([^|]*)\\|\\s*$")
+
+// architectureRows reads the table of docs/architecture.md.
+func architectureRows(doc string) []archRow {
+	var rows []archRow
+	for _, line := range strings.Split(doc, "\n") {
+		m := archRowRE.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		r := archRow{pkg: m[1]}
+		cell := strings.TrimSpace(m[2])
+		switch cell {
+		case "any":
+			r.any = true
+		case "—", "":
+		default:
+			for _, imp := range strings.Split(cell, ",") {
+				r.imports = append(r.imports, strings.Trim(strings.TrimSpace(imp), "`"))
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// matches reports whether the module-relative path rel is pattern (a
+// path, or "dir/..." for dir and the packages under it).
+func matches(pattern, rel string) bool {
+	if dir, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return rel == dir || strings.HasPrefix(rel, dir+"/")
+	}
+	return rel == pattern
+}
+
+// archViolations lists each package of pkgs that the table has no row
+// for, and each import of this module a package's row does not allow.
+func archViolations(pkgs []pkg, rows []archRow) []string {
+	var out []string
+	for _, p := range pkgs {
+		rel := strings.TrimPrefix(strings.TrimPrefix(p.path, module), "/")
+		var row *archRow
+		for i := range rows {
+			if matches(rows[i].pkg, rel) {
+				row = &rows[i]
+				break
+			}
+		}
+		if row == nil {
+			out = append(out, fmt.Sprintf("%s has no row in docs/architecture.md", rel))
+			continue
+		}
+		if row.any {
+			continue
+		}
+		for _, imp := range p.imports {
+			if !isModule(imp) {
+				continue
+			}
+			irel := strings.TrimPrefix(strings.TrimPrefix(imp, module), "/")
+			if matches(row.pkg, irel) && strings.HasSuffix(row.pkg, "/...") {
+				continue // within its own tree
+			}
+			if !slices.ContainsFunc(row.imports, func(allowed string) bool { return matches(allowed, irel) }) {
+				out = append(out, fmt.Sprintf("%s imports %s, which its row in docs/architecture.md does not allow", rel, irel))
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func TestArchitectureDocRulesReportWhatTheyForbid(t *testing.T) {
+	doc := "| package | owns | imports |\n|---|---|---|\n" +
+		"| `core` | the simulator | — |\n" +
+		"| `render/play` | playback | `core`, `render/view` |\n" +
+		"| `cmd/vmbench/...` | benchmarks | `cmd/vmbench/...`, `core` |\n" +
+		"| `tests/...` | checks | any |\n"
+	rows := architectureRows(doc)
+	require.Len(t, rows, 4)
+	fake := []pkg{
+		{module + "/core", []string{"fmt"}},
+		{module + "/render/play", []string{"time", module + "/core", module + "/render/view", module + "/script"}},
+		{module + "/cmd/vmbench/internal/workload", []string{module + "/core", module + "/cmd/vmbench/internal/x"}},
+		{module + "/cmd/vmbench", []string{module + "/site"}},
+		{module + "/tests", []string{module + "/site"}},
+		{module + "/newpkg", nil},
+	}
+	assert.Equal(t, []string{
+		"cmd/vmbench imports site, which its row in docs/architecture.md does not allow",
+		"newpkg has no row in docs/architecture.md",
+		"render/play imports script, which its row in docs/architecture.md does not allow",
+	}, archViolations(fake, rows))
+}
+
+// TestArchitectureDocIsTheImportGraph keeps docs/architecture.md true:
+// every package of the module has a row, and imports of this module only
+// what its row allows.
+func TestArchitectureDocIsTheImportGraph(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join(moduleRoot(t), "docs", "architecture.md"))
+	require.NoError(t, err)
+	rows := architectureRows(string(doc))
+	require.NotEmpty(t, rows, "docs/architecture.md has no table of packages")
+	assert.Empty(t, archViolations(listModule(t), rows),
+		"docs/architecture.md says who may import whom: change the import, or the document with the reason")
 }
