@@ -23,3 +23,6 @@ func (p *Player) Growing() bool { return p.growing() }
 func (c *Compare) Events() (a, b []core.Event) { return c.a.Log.Events, c.b.Log.Events }
 
 func (c *Compare) Times() []core.Time { return c.times }
+
+// SetGrowMax bounds the chunks p simulates in a tick (see Player.growMax).
+func (p *Player) SetGrowMax(n int) { p.growMax = n }

@@ -69,6 +69,10 @@ type Player struct {
 	captions bool
 	problem  string // the narration's place says why the last re-run (or simulating further) failed
 	shown    bool   // a frame has been asked for: the log may grow
+	// growMax, if not zero, bounds the chunks simulated in a tick besides
+	// growBudget, so that a test is not at the mercy of the wall clock
+	// (under WebAssembly in Node a chunk may take longer than the budget).
+	growMax int
 
 	// The frame at the cursor, cached for the size it was laid out at.
 	cache struct {
@@ -229,7 +233,7 @@ func (p *Player) Update(in *Input) error {
 	// A growing log grows after the first frame, a slice per tick.
 	if p.shown && p.growing() {
 		start := time.Now()
-		for p.more(growChunk) && time.Since(start) < growBudget {
+		for n := 1; p.more(growChunk) && time.Since(start) < growBudget && (p.growMax == 0 || n < p.growMax); n++ {
 		}
 	}
 	return nil
