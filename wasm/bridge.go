@@ -66,9 +66,12 @@
 package main
 
 import (
+	"fmt"
 	"math"
+	"net/url"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall/js"
 	"time"
@@ -100,6 +103,18 @@ func main() {
 	if err := run(); err != nil {
 		showError(err)
 	}
+}
+
+// pageQuery is the page's URL query, and the marker its timing=1 asks
+// for, with the first mark set.
+func pageQuery() (url.Values, marker, error) {
+	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
+	if err != nil {
+		return nil, false, fmt.Errorf("the page's query: %v", err)
+	}
+	m := marker(q.Get("timing") == "1")
+	m.mark("main")
+	return q, m, nil
 }
 
 // ms formats a duration in whole milliseconds, for the first-frame line.

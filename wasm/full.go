@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 	"syscall/js"
 	"time"
@@ -19,12 +18,10 @@ import (
 // run loads the scene the URL names, compiles it and plays it.
 func run() error {
 	begun := time.Now()
-	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
+	q, m, err := pageQuery()
 	if err != nil {
-		return fmt.Errorf("the page's query: %v", err)
+		return err
 	}
-	m := marker(q.Get("timing") == "1")
-	m.mark("main")
 	params, err := playerlog.ParseQuery(q)
 	if err != nil {
 		return err

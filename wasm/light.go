@@ -8,7 +8,6 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
-	"strings"
 	"syscall/js"
 	"time"
 
@@ -24,12 +23,10 @@ var runKey = regexp.MustCompile(`^[0-9a-f]{8,64}$`)
 // (index.html) has started fetching runs/KEY.run as window.gmpbookRun.
 func run() error {
 	begun := time.Now()
-	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
+	q, m, err := pageQuery()
 	if err != nil {
-		return fmt.Errorf("the page's query: %v", err)
+		return err
 	}
-	m := marker(q.Get("timing") == "1")
-	m.mark("main")
 	cue, err := play.ParseCue(q)
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package play
 
 import (
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/gmpbook/gmpbook/core"
@@ -118,24 +119,15 @@ func (p *Player) load(run Log) {
 func addMarks(marks []Mark, events []core.Event, from int) []Mark {
 	for i := from; i < len(events); i++ {
 		switch k := events[i].Kind; {
-		case hasKind(view.StealKinds, k):
+		case slices.Contains(view.StealKinds, k):
 			marks = append(marks, Mark{At: i, Kind: MarkSteal})
-		case hasKind(view.HandoffKinds, k):
+		case slices.Contains(view.HandoffKinds, k):
 			marks = append(marks, Mark{At: i, Kind: MarkHandoff})
-		case hasKind(view.PreemptionKinds, k):
+		case slices.Contains(view.PreemptionKinds, k):
 			marks = append(marks, Mark{At: i, Kind: MarkPreempt})
 		}
 	}
 	return marks
-}
-
-func hasKind(kinds []core.EvKind, k core.EvKind) bool {
-	for _, x := range kinds {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // growing reports whether the log is still being simulated.
