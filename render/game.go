@@ -3,7 +3,6 @@ package render
 import (
 	"errors"
 	"image"
-	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -181,18 +180,9 @@ func (g *Game) redraw(screen *ebiten.Image) {
 		screen.Fill(rgba(play.ChromeBackground))
 		g.drawer.DrawIn(screen, g.shapes, scale, nil)
 	} else {
-		b := screen.Bounds()
-		for _, r := range g.dirty {
-			dr := image.Rect(int(math.Floor(float64(r.x*scale)))-1, int(math.Floor(float64(r.y*scale)))-1,
-				int(math.Ceil(float64((r.x+r.w)*scale)))+1, int(math.Ceil(float64((r.y+r.h)*scale)))+1).Intersect(b)
-			if dr.Empty() {
-				continue
-			}
-			sub := screen.SubImage(dr).(*ebiten.Image)
-			sub.Fill(rgba(play.ChromeBackground))
-			clip := rect{float32(dr.Min.X) / scale, float32(dr.Min.Y) / scale, float32(dr.Dx()) / scale, float32(dr.Dy()) / scale}
-			g.drawer.DrawIn(sub, g.shapes, scale, &clip)
-		}
+		// A device pixel more on every side: the boxes are rounded
+		// outwards, and anti-aliased edges bleed.
+		g.drawer.repaint(screen, g.shapes, g.dirty, scale, 1)
 	}
 	g.drawer.EndFrame()
 	g.shown = append(g.shown[:0], g.shapes...)

@@ -212,22 +212,30 @@ func (p *Panel) Draw(screen *ebiten.Image, scale float32, clipX, clipY, clipW, c
 		}
 	}
 	p.dirty = boxes
+	p.drawer.repaint(screen, p.shapes, boxes, scale, 0)
+	p.shown = append(p.shown[:0], p.shapes...)
+	p.shownR, p.shownScale = p.r, scale
+}
+
+// repaint clears each box (logical pixels, widened by pad device pixels)
+// to the background and draws the shapes that touch it, clipped to it:
+// how Game and Panel bring the screen up to date where the display list
+// changed.
+func (d *Drawer) repaint(screen *ebiten.Image, shapes []view.Shape, boxes []rect, scale float32, pad int) {
 	b := screen.Bounds()
 	for _, r := range boxes {
 		if r.w <= 0 || r.h <= 0 {
 			continue
 		}
-		dr := deviceRect(r, scale).Intersect(b)
+		dr := deviceRect(r, scale).Inset(-pad).Intersect(b)
 		if dr.Empty() {
 			continue
 		}
 		sub := screen.SubImage(dr).(*ebiten.Image)
 		sub.Fill(rgba(play.ChromeBackground))
 		c := rect{float32(dr.Min.X) / scale, float32(dr.Min.Y) / scale, float32(dr.Dx()) / scale, float32(dr.Dy()) / scale}
-		p.drawer.DrawIn(sub, p.shapes, scale, &c)
+		d.DrawIn(sub, shapes, scale, &c)
 	}
-	p.shown = append(p.shown[:0], p.shapes...)
-	p.shownR, p.shownScale = p.r, scale
 }
 
 // Forget makes the next Draw paint the whole panel (the host painted over
