@@ -4,7 +4,7 @@ GO ?= go
 
 # Benchmarks of every package that has them; a directory joins the list once
 # it exists.
-BENCH_PKGS := $(foreach d,core internal/realbench render/page tests/bench,$(if $(wildcard $(d)),./$(d)/...))
+BENCH_PKGS := $(foreach d,core internal/realbench desktop/page tests/bench,$(if $(wildcard $(d)),./$(d)/...))
 FUZZTIME ?= 60s
 
 .PHONY: deps check test test-wasm bench fuzz rewrite conformance

@@ -128,13 +128,14 @@ func isEbiten(path string) bool {
 func isModule(path string) bool { return path == module || strings.HasPrefix(path, module+"/") }
 
 // mayImportEbiten reports whether the package may import Ebiten: render and
-// its packages except the pure ones (render/view, render/play,
-// render/page), and the desktop app except its pure presentation model
-// (desktop/present).
+// its packages except the pure ones (render/view, render/play), and the
+// desktop app except its pure parts (desktop/page, the typesetter;
+// desktop/model, the reading mode's model; desktop/present, presentation
+// mode's model).
 func mayImportEbiten(path string) bool {
-	return within(path, "render") && !within(path, "render/view") && !within(path, "render/play") && !within(path, "render/page") ||
+	return within(path, "render") && !within(path, "render/view") && !within(path, "render/play") ||
 		within(path, "cmd/gmpbook-desktop") ||
-		within(path, "desktop") && !within(path, "desktop/present")
+		within(path, "desktop") && !within(path, "desktop/present") && !within(path, "desktop/page") && !within(path, "desktop/model")
 }
 
 // coreImportsOnlyPureStdlib forbids a core package any import that is
@@ -216,7 +217,7 @@ func TestImportRulesReportForbiddenImports(t *testing.T) {
 		{module + "/render/view", []string{ebiten + "/text/v2", module + "/core", module + "/script", "os"}},
 		{module + "/render/play", []string{ebiten, module + "/core", module + "/render/view", module + "/internal/playerlog", "time"}},
 		{module + "/script/vm", []string{module + "/core", module + "/script", module + "/render/view"}},
-		{module + "/render/page", []string{ebiten + "/text/v2"}},
+		{module + "/desktop/page", []string{ebiten + "/text/v2"}},
 		{module + "/cmd/gmpbook", []string{ebiten + "/inpututil"}},
 		{module + "/cmd/gmpbook-desktop", []string{ebiten}},
 		{module + "/desktop/present", []string{ebiten}},
@@ -240,8 +241,8 @@ func TestImportRulesReportForbiddenImports(t *testing.T) {
 		}},
 		{"ebiten only in render and desktop", ebitenOnlyInRenderAndDesktop, []string{
 			module + `/cmd/gmpbook imports forbidden "` + ebiten + `/inpututil"`,
+			module + `/desktop/page imports forbidden "` + ebiten + `/text/v2"`,
 			module + `/desktop/present imports forbidden "` + ebiten + `"`,
-			module + `/render/page imports forbidden "` + ebiten + `/text/v2"`,
 			module + `/render/play imports forbidden "` + ebiten + `"`,
 			module + `/render/view imports forbidden "` + ebiten + `/text/v2"`,
 		}},
@@ -391,7 +392,7 @@ func TestEbitenOnlyInRenderAndDesktop(t *testing.T) {
 	// desktop/present (presentation mode's model) are tested on machines
 	// with no display, and cmd/gmpbook is pure Go with no cgo: none may
 	// reach Ebiten even through another package.
-	for _, dir := range []string{"render/view", "render/play", "render/page", "cmd/gmpbook", "desktop/model", "desktop/present", "internal/playerlog"} {
+	for _, dir := range []string{"render/view", "render/play", "desktop/page", "cmd/gmpbook", "desktop/model", "desktop/present", "internal/playerlog"} {
 		t.Run(dir+" never depends on Ebiten", func(t *testing.T) {
 			root := moduleRoot(t)
 			_, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir)))

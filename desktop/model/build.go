@@ -8,8 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/internal/fonts"
-	"github.com/gmpbook/gmpbook/render/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 

@@ -2,7 +2,7 @@ package model
 
 import (
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
