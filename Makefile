@@ -4,7 +4,7 @@ GO ?= go
 
 # Benchmarks of every package that has them; a directory joins the list once
 # it exists.
-BENCH_PKGS := $(foreach d,core internal/realbench render/page tests/bench,$(if $(wildcard $(d)),./$(d)/...))
+BENCH_PKGS := $(foreach d,core internal/realbench desktop/page tests/bench,$(if $(wildcard $(d)),./$(d)/...))
 FUZZTIME ?= 60s
 
 .PHONY: deps check test test-wasm bench fuzz rewrite conformance
@@ -22,14 +22,16 @@ check:
 	fi
 	$(GO) vet ./...
 
-# test runs every test natively, then core's tests in WebAssembly under Node.
+# test runs every test natively, then core's and render/play's tests in
+# WebAssembly under Node.
 test: deps check
 	$(GO) test -count=1 ./...
 	@$(MAKE) --no-print-directory test-wasm
 
-# test-wasm runs core's tests as GOOS=js GOARCH=wasm, through go_js_wasm_exec.
+# test-wasm runs the tests of core and of the player's controller
+# (render/play) as GOOS=js GOARCH=wasm, through go_js_wasm_exec.
 test-wasm:
-	PATH=$$PATH:$$($(GO) env GOROOT)/lib/wasm GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/...
+	PATH=$$PATH:$$($(GO) env GOROOT)/lib/wasm GOOS=js GOARCH=wasm $(GO) test -count=1 ./core/... ./render/play/...
 
 # bench runs the Go benchmarks, then the report that compares the simulator
 # with the real runtime (and measures its memory), on one P, then the VM's

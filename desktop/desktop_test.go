@@ -16,8 +16,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/desktop/model"
-	"github.com/gmpbook/gmpbook/render"
-	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/desktop/page"
+	"github.com/gmpbook/gmpbook/render/play"
 )
 
 func newTestMode(t *testing.T, opt Options) *readMode {
@@ -62,11 +62,11 @@ func idle(t *testing.T, m *readMode, n int) {
 	}
 }
 
-func player(t *testing.T, m *readMode, key string) *render.Player {
+func player(t *testing.T, m *readMode, key string) *play.Player {
 	t.Helper()
 	p := m.panels[key]
 	require.NotNil(t, p, "no player for %s", key)
-	return p.Source().(*render.Player)
+	return p.Source().(*play.Player)
 }
 
 func TestTheFocusedSceneTakesThePlayersKeysAndThePageTheRest(t *testing.T) {
@@ -75,7 +75,7 @@ func TestTheFocusedSceneTakesThePlayersKeysAndThePageTheRest(t *testing.T) {
 	require.NotNil(t, m.panels[steal], "the scene on the screen has its player")
 	pl := player(t, m, steal)
 	start := pl.Pos()
-	assert.Equal(t, mainStart(pl), start, "the player starts where main does")
+	assert.Equal(t, pl.Recording().MainStart(), start, "the player starts where main does")
 
 	// Without the focus, space pages down and → does nothing to the player.
 	tick(t, m, []ebiten.Key{ebiten.KeyArrowRight}, " ")
@@ -118,7 +118,7 @@ func TestOnlyPlayersOnTheScreenRun(t *testing.T) {
 	require.True(t, pl.Status().Playing)
 	idle(t, m, 90)
 	at := pl.Pos()
-	assert.Greater(t, at, mainStart(pl), "it plays while on the screen")
+	assert.Greater(t, at, pl.Recording().MainStart(), "it plays while on the screen")
 	// Scroll it away (the focused player would take End: Escape first):
 	// it waits where it was.
 	tick(t, m, []ebiten.Key{ebiten.KeyEscape}, "")

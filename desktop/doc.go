@@ -17,7 +17,7 @@
 //     "read"; presentation mode plugs in beside it the same way.
 //   - readMode (read.go): the reading mode — model.Reading for the page
 //     and its furniture, and for each scene box on the screen an inline
-//     player (render.Panel over a render.Player), made the first time the
+//     player (render.Panel over a play.Player), made the first time the
 //     box scrolls into view. Only players on the screen run; the focused
 //     one gets the player's keys; a player whose picture changed is
 //     repainted alone.

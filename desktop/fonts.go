@@ -7,8 +7,8 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/internal/fonts"
-	"github.com/gmpbook/gmpbook/render/page"
 )
 
 // numFonts is how many page fonts there are.
@@ -17,7 +17,7 @@ const numFonts = int(page.MonoBold) + 1
 // Fonts are the faces the app draws and measures text with: each page
 // font (internal/fonts' Go fonts) with the Chinese subset behind it, as a
 // text/v2 MultiFace, so that a rune the Go font lacks is drawn from the
-// subset — the same choice render/page's measurer makes.
+// subset — the same choice desktop/page's measurer makes.
 type Fonts struct {
 	src   [numFonts]*text.GoTextFaceSource
 	cjk   *text.GoTextFaceSource

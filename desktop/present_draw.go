@@ -9,10 +9,12 @@ import (
 
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/internal/fonts"
+	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
-	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -65,11 +67,14 @@ func itemOps(dst []model.Op, items []page.Item, f present.Fit) []model.Op {
 		case page.ItemLine:
 			op.Kind, op.Width = model.OpLine, max(1, s)
 		case page.ItemImage:
-			// The app ships no pictures: the reserved box, outlined.
+			// The reserved box, outlined, and the picture over it when the
+			// book has it.
 			op.Kind, op.Fill, op.Width, op.Color, op.Text = model.OpRect, view.Color{}, max(1, s), it.Color, ""
 			if op.Color.A == 0 {
 				op.Color = view.Color{R: 0xC8, G: 0xC8, B: 0xC0, A: 0xFF}
 			}
+			dst = append(dst, op)
+			op = model.Op{Kind: model.OpImage, X: op.X, Y: op.Y, W: op.W, H: op.H, Text: it.Src, Role: it.Role}
 		default:
 			continue
 		}
@@ -175,18 +180,16 @@ func sceneSlide(d *present.Deck, i int) bool {
 // simulated (nothing is simulated again until the presenter asks for
 // another GOMAXPROCS or seed). Its own caption line is off: the slide
 // shows the caption large under it.
-func newSlidePlayer(s *present.Slide) *render.Player {
-	run := s.Run
-	log := render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: s.Captions, Lines: run}
-	rerun := func(procs int, seed uint64) (render.Log, error) {
+func newSlidePlayer(s *present.Slide) *play.Player {
+	rerun := func(procs int, seed uint64) (play.Log, error) {
 		r, err := s.Rerun(procs, seed)
 		if err != nil {
-			return render.Log{}, err
+			return play.Log{}, err
 		}
-		return render.Log{Events: r.Events, Procs: r.Config.Procs, Seed: r.Config.Seed, Captions: s.Captions, Lines: r}, nil
+		return playerlog.NewLog(r, s.Captions), nil
 	}
-	p := render.NewPlayer(log, rerun)
-	_ = p.Update(&render.Input{Commands: []render.Command{{Kind: render.CmdCaptions}}})
+	p := play.NewPlayer(playerlog.NewLog(s.Run, s.Captions), rerun)
+	_ = p.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdCaptions}}})
 	return p
 }
 

@@ -11,9 +11,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/render"
-	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -656,7 +657,7 @@ func (m *presentMode) syncPanel() {
 		m.panel = render.NewPanel(newSlidePlayer(s), m.host.Drawer)
 		m.panelSlide = pos.Slide
 	}
-	pl := m.panel.Source().(*render.Player)
+	pl := m.panel.Source().(*play.Player)
 	pl.SetPlaying(false)
 	pl.Seek(s.EventAt(pos.Step))
 	if m.playScene != "" && s.Scene.ID == m.playScene {
@@ -686,7 +687,7 @@ func (m *presentMode) togglePlay() {
 	if m.panel == nil {
 		return
 	}
-	pl := m.panel.Source().(*render.Player)
+	pl := m.panel.Source().(*play.Player)
 	pl.SetPlaying(!pl.Status().Playing)
 	m.quiet = 0
 }
@@ -700,7 +701,7 @@ func (m *presentMode) updatePanel(in *Input) {
 	}
 	ps := m.playerSpace()
 	ptr := in.Pointer
-	pi := render.PanelInput{Dt: in.Dt, Pointer: render.Pointer{X: ptr.X / ps.k, Y: ptr.Y / ps.k,
+	pi := render.PanelInput{Dt: in.Dt, Pointer: play.Pointer{X: ptr.X / ps.k, Y: ptr.Y / ps.k,
 		Present: ptr.Present && ps.box.Contains(ptr.X, ptr.Y), Down: ptr.Down, Pressed: ptr.Pressed, Released: ptr.Released}}
 	moved := pi.Pointer.Present && (ptr.X != m.lastPtr.X || ptr.Y != m.lastPtr.Y || ptr.Down || ptr.Released)
 	m.lastPtr = ptr

@@ -22,7 +22,7 @@ import (
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/present"
-	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/play"
 )
 
 // newPresentApp starts the app in presentation mode and waits for the
@@ -100,7 +100,7 @@ func TestTheArrowsStepThroughASceneSlideAndThePlayerFollows(t *testing.T) {
 	ptick(t, m, []ebiten.Key{ebiten.KeyEnter}, "")
 	require.Equal(t, present.Position{Slide: i}, m.nav.Pos())
 	require.NotNil(t, m.panel, "a scene slide has its player")
-	pl := m.panel.Source().(*render.Player)
+	pl := m.panel.Source().(*play.Player)
 	assert.Equal(t, s.EventAt(0), pl.Pos(), "step 0 shows the scene where main starts")
 
 	for k := 1; k <= s.Steps(); k++ {
@@ -124,7 +124,7 @@ func TestTheArrowsStepThroughASceneSlideAndThePlayerFollows(t *testing.T) {
 	// Back: the scene again, at its last step.
 	ptick(t, m, []ebiten.Key{ebiten.KeyArrowLeft}, "")
 	require.NotNil(t, m.panel)
-	assert.Equal(t, s.EventAt(s.Steps()), m.panel.Source().(*render.Player).Pos())
+	assert.Equal(t, s.EventAt(s.Steps()), m.panel.Source().(*play.Player).Pos())
 	// p is the presenter window here, not "previous"; Shift+Space goes back.
 	assert.Equal(t, []presentPress{{act: actPresenter}}, presentPresses(&Input{Input: model.Input{Chars: []rune("p")}}, nil))
 	assert.Equal(t, []presentPress{{act: actTalk, key: present.KeyPageUp}}, presentPresses(&Input{Input: model.Input{Chars: []rune(" "), Shift: true}}, nil))

@@ -6,10 +6,10 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -166,7 +166,7 @@ func (m *readMode) Update(in *Input) (Damage, error) {
 		}
 		ptr := in.Pointer
 		vis := s.Visible()
-		pi.Pointer = render.Pointer{X: ptr.X, Y: ptr.Y, Present: ptr.Present && vis.Contains(ptr.X, ptr.Y),
+		pi.Pointer = play.Pointer{X: ptr.X, Y: ptr.Y, Present: ptr.Present && vis.Contains(ptr.X, ptr.Y),
 			Down: ptr.Down, Pressed: ptr.Pressed, Released: ptr.Released}
 		// A player that is paused, gets no input and has finished its
 		// last slide is left alone: an idle page costs nothing.
@@ -213,8 +213,8 @@ func (m *readMode) effects() {
 		switch e.Kind {
 		case model.EffectPlay:
 			if p := m.panel(e.Key); p != nil {
-				if pl, ok := p.Source().(*render.Player); ok {
-					pl.Seek(mainStart(pl))
+				if pl, ok := p.Source().(*play.Player); ok {
+					pl.Seek(pl.Recording().MainStart())
 					pl.SetPlaying(true)
 				}
 			}
@@ -280,36 +280,18 @@ func (m *readMode) sceneOf(key string) *chapters.Scene {
 }
 
 // newPlayer simulates a chapter scene and returns its player, with
-// re-runs for other GOMAXPROCS and seeds.
-func newPlayer(sc *chapters.Scene) (*render.Player, error) {
-	captions := playerlog.Captions(sc.Compiled)
-	simulate := func(procs int, seed uint64) (render.Log, error) {
-		run, err := playerlog.Simulate(sc.Compiled, sc.Settings, procs, seed, nil)
-		if err != nil {
-			return render.Log{}, err
-		}
-		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run}, nil
-	}
-	log, err := simulate(0, 0)
+// re-runs for other GOMAXPROCS and seeds, at the cursor where the scene's
+// own program starts: the picture before it is the runtime's start-up,
+// which a chapter's scene is not about.
+func newPlayer(sc *chapters.Scene) (*play.Player, error) {
+	scene := playerlog.NewScene(sc.Compiled, sc.Settings, nil)
+	log, err := scene.Log(0, 0)
 	if err != nil {
 		return nil, err
 	}
-	p := render.NewPlayer(log, simulate)
-	p.Seek(mainStart(p))
+	p := play.NewPlayer(log, scene.Log)
+	p.Seek(p.Recording().MainStart())
 	return p, nil
-}
-
-// mainStart is the cursor where the scene's own program starts: the
-// picture before it is the runtime's start-up, which a chapter's scene is
-// not about.
-func mainStart(p *render.Player) int {
-	evs := p.Recording().Events
-	for i := range evs {
-		if evs[i].Kind == core.EvMainStart {
-			return i
-		}
-	}
-	return -1
 }
 
 // layoutPanels places the players of the slots on the screen, making

@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/gofont/goregular"
 
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -292,7 +293,7 @@ func (d *Drawer) shape(s *view.Shape) {
 		}
 		col := s.Fill
 		if col.A == 0 {
-			col = colInk
+			col = play.ChromeInk
 		}
 		size := s.Size
 		if size <= 0 {
@@ -436,14 +437,14 @@ func (d *Drawer) drawSprite(key spriteKey, shape view.TokenShape) *sprite {
 // labelColor is black or white, whichever reads better on fill.
 func labelColor(fill view.Color) view.Color {
 	if fill.A < 0x80 {
-		return colInk
+		return play.ChromeInk
 	}
 	// Relative luminance, roughly (sRGB weights on the gamma values).
 	l := 0.2126*float64(fill.R) + 0.7152*float64(fill.G) + 0.0722*float64(fill.B)
 	if l < 140 {
 		return view.Color{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xFF}
 	}
-	return colInk
+	return play.ChromeInk
 }
 
 func abs(f float32) float32 {

@@ -3,10 +3,10 @@ package render
 import (
 	"errors"
 	"image"
-	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -18,12 +18,12 @@ type Options struct {
 	// Commands, if set, is called once per tick and returns commands from
 	// outside the canvas (the host page's postMessage), which follow the
 	// user's own.
-	Commands func() []Command
+	Commands func() []play.Command
 	// AfterDraw, if set, is called after every drawn frame with the whole
 	// display list (the Source's frame followed by the chrome, in logical
 	// pixels), the status it showed and the number of frames drawn so far.
 	// f is valid only during the call.
-	AfterDraw func(f *view.Frame, st Status, frames int)
+	AfterDraw func(f *view.Frame, st play.Status, frames int)
 	// Capture, if set, saves the screen once and ends the game.
 	Capture *Capture
 	// Trace, if set, is called as the first frame is made, with the name
@@ -43,19 +43,19 @@ type Capture struct {
 
 // Game is the ebiten.Game that plays a Source.
 type Game struct {
-	src      Source
+	src      play.Source
 	opt      Options
 	drawer   *Drawer
-	controls *Controls
+	controls *play.Controls
 
 	w, h  float64 // the canvas in logical pixels
 	scale float64 // device pixels per logical pixel
 
 	raw      rawInput
-	prevPtr  Pointer
+	prevPtr  play.Pointer
 	touchID  ebiten.TouchID
 	touching bool
-	in       Input
+	in       play.Input
 
 	frame  view.Frame
 	shapes []view.Shape
@@ -74,9 +74,9 @@ type Game struct {
 }
 
 // NewGame returns a Game that plays src.
-func NewGame(src Source, opt Options) *Game {
+func NewGame(src play.Source, opt Options) *Game {
 	d := NewDrawer()
-	return &Game{src: src, opt: opt, drawer: d, controls: NewControls(d.Measure), scale: 1, w: 640, h: 480}
+	return &Game{src: src, opt: opt, drawer: d, controls: play.NewControls(d.Measure), scale: 1, w: 640, h: 480}
 }
 
 // Frames is the number of frames drawn so far.
@@ -96,25 +96,25 @@ func (g *Game) Update() error {
 			cmds = append(cmds, c)
 		}
 		if !g.opt.HideControls {
-			cmds = append(cmds, g.controls.Key(k, g.raw.shift)...)
+			cmds = append(cmds, controlsKey(g.controls, k, g.raw.shift)...)
 		}
 	}
 	for _, r := range g.raw.chars {
-		if c, ok := charCommand(r, st); ok {
+		if c, ok := play.CharCommand(r, st); ok {
 			cmds = append(cmds, c)
 		}
 	}
 	p := g.raw.pointer
 	if !g.opt.HideControls {
 		cmds = append(cmds, g.controls.Pointer(p, st)...)
-		if g.controls.Contains(p.X, p.Y) || g.controls.dragging {
-			p = Pointer{}
+		if g.controls.Contains(p.X, p.Y) || g.controls.Dragging() {
+			p = play.Pointer{}
 		}
 	}
 	if g.opt.Commands != nil {
 		cmds = append(cmds, g.opt.Commands()...)
 	}
-	g.in = Input{Dt: 1 / float64(ebiten.TPS()), Commands: cmds, Pointer: p}
+	g.in = play.Input{Dt: 1 / float64(ebiten.TPS()), Commands: cmds, Pointer: p}
 	err := g.src.Update(&g.in)
 	g.trace("update")
 	return err
@@ -177,21 +177,12 @@ func (g *Game) redraw(screen *ebiten.Image) {
 	}
 	g.drawer.BeginFrame()
 	if full {
-		screen.Fill(rgba(colBackground))
+		screen.Fill(rgba(play.ChromeBackground))
 		g.drawer.DrawIn(screen, g.shapes, scale, nil)
 	} else {
-		b := screen.Bounds()
-		for _, r := range g.dirty {
-			dr := image.Rect(int(math.Floor(float64(r.x*scale)))-1, int(math.Floor(float64(r.y*scale)))-1,
-				int(math.Ceil(float64((r.x+r.w)*scale)))+1, int(math.Ceil(float64((r.y+r.h)*scale)))+1).Intersect(b)
-			if dr.Empty() {
-				continue
-			}
-			sub := screen.SubImage(dr).(*ebiten.Image)
-			sub.Fill(rgba(colBackground))
-			clip := rect{float32(dr.Min.X) / scale, float32(dr.Min.Y) / scale, float32(dr.Dx()) / scale, float32(dr.Dy()) / scale}
-			g.drawer.DrawIn(sub, g.shapes, scale, &clip)
-		}
+		// A device pixel more on every side: the boxes are rounded
+		// outwards, and anti-aliased edges bleed.
+		g.drawer.repaint(screen, g.shapes, g.dirty, scale, 1)
 	}
 	g.drawer.EndFrame()
 	g.shown = append(g.shown[:0], g.shapes...)

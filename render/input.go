@@ -3,30 +3,9 @@ package render
 import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"github.com/gmpbook/gmpbook/render/play"
 )
-
-// Input is everything the user did during one tick, as the Source sees it.
-type Input struct {
-	// Dt is the wall time this tick stands for, in seconds.
-	Dt float64
-	// Commands are the user's commands of this tick, in order: keys first,
-	// then the controls bar, then commands from the host page.
-	Commands []Command
-	// Pointer is the mouse or the first touch, in frame coordinates
-	// (logical pixels from the top-left of the frame), for a Source that
-	// lets the user pick a goroutine. It is not Present while over the
-	// chrome, which the controls bar handles.
-	Pointer Pointer
-}
-
-// Pointer is the mouse or a touch.
-type Pointer struct {
-	X, Y     float32 // logical pixels
-	Present  bool    // a mouse is over the canvas, or a finger is down
-	Down     bool    // the button or finger is down
-	Pressed  bool    // went down this tick
-	Released bool    // went up this tick
-}
 
 // rawInput is what readInput gathered from Ebiten during one tick: the
 // only state of Ebiten's input that the rest of the package looks at.
@@ -34,7 +13,7 @@ type rawInput struct {
 	keys    []ebiten.Key // keys just pressed or repeating, in Ebiten's order
 	shift   bool
 	chars   []rune // characters typed (layout-aware: '+', '−', digits, letters)
-	pointer Pointer
+	pointer play.Pointer
 }
 
 // Key repeat for the arrows: after repeatDelay ticks held, every
@@ -56,7 +35,7 @@ var nonCharKeys = []ebiten.Key{
 // coordinates (device pixels) to logical pixels. touchID and touching keep
 // which finger is followed between ticks. This is the only function of the
 // package that reads Ebiten's input state.
-func readInput(r *rawInput, scale float64, prev *Pointer, touchID *ebiten.TouchID, touching *bool) {
+func readInput(r *rawInput, scale float64, prev *play.Pointer, touchID *ebiten.TouchID, touching *bool) {
 	r.keys = r.keys[:0]
 	for _, k := range nonCharKeys {
 		d := inpututil.KeyPressDuration(k)
@@ -68,7 +47,7 @@ func readInput(r *rawInput, scale float64, prev *Pointer, touchID *ebiten.TouchI
 	r.shift = ebiten.IsKeyPressed(ebiten.KeyShift)
 	r.chars = ebiten.AppendInputChars(r.chars[:0])
 
-	p := Pointer{}
+	p := play.Pointer{}
 	// Touch first: a finger that went down is followed until it lifts.
 	if !*touching {
 		if ids := inpututil.AppendJustPressedTouchIDs(nil); len(ids) > 0 {
@@ -78,10 +57,10 @@ func readInput(r *rawInput, scale float64, prev *Pointer, touchID *ebiten.TouchI
 	if *touching {
 		if inpututil.IsTouchJustReleased(*touchID) {
 			*touching = false
-			p = Pointer{X: prev.X, Y: prev.Y, Present: true, Released: true}
+			p = play.Pointer{X: prev.X, Y: prev.Y, Present: true, Released: true}
 		} else {
 			x, y := ebiten.TouchPosition(*touchID)
-			p = Pointer{X: float32(float64(x) / scale), Y: float32(float64(y) / scale), Present: true, Down: true}
+			p = play.Pointer{X: float32(float64(x) / scale), Y: float32(float64(y) / scale), Present: true, Down: true}
 			p.Pressed = !prev.Down
 		}
 	} else {
@@ -96,72 +75,57 @@ func readInput(r *rawInput, scale float64, prev *Pointer, touchID *ebiten.TouchI
 	*prev = p
 }
 
-// charCommand is the binding of a typed character, or false.
-func charCommand(c rune, st Status) (Command, bool) {
-	switch c {
-	case ' ':
-		return Command{Kind: CmdTogglePlay}, true
-	case '+', '=':
-		return Command{Kind: CmdFaster}, true
-	case '-', '−', '_':
-		return Command{Kind: CmdSlower}, true
-	case 's', 'S':
-		return Command{Kind: CmdNextSteal}, true
-	case 'h', 'H':
-		return Command{Kind: CmdNextHandoff}, true
-	case 'p', 'P':
-		return Command{Kind: CmdNextPreempt}, true
-	case 'r', 'R':
-		return Command{Kind: CmdRestart}, true
-	case 'm', 'M':
-		return Command{Kind: CmdReducedMotion}, true
-	case 'c', 'C':
-		return Command{Kind: CmdCaptions}, true
-	case '[':
-		if st.CanRerun && st.Procs > 1 {
-			return Command{Kind: CmdProcs, Procs: st.Procs - 1}, true
-		}
-	case ']':
-		if st.CanRerun && st.Procs < maxProcs {
-			return Command{Kind: CmdProcs, Procs: st.Procs + 1}, true
-		}
-	case 'n', 'N':
-		if st.CanRerun {
-			return Command{Kind: CmdSeed, Seed: st.Seed + 1}, true
-		}
-	}
-	if c >= '1' && c <= '9' {
-		return Command{Kind: CmdSpeed, Speed: Speeds[c-'1']}, true
-	}
-	return Command{}, false
-}
-
-// maxProcs is the largest GOMAXPROCS the controls offer (scenes allow 256;
-// a picture of more than 64 Ps helps no one).
-const maxProcs = 64
-
 // keyCommand is the binding of a non-character key (focus keys are the
 // controls bar's), or false.
-func keyCommand(k ebiten.Key, shift bool, st Status) (Command, bool) {
+func keyCommand(k ebiten.Key, shift bool, st play.Status) (play.Command, bool) {
 	switch k {
 	case ebiten.KeyArrowRight:
 		if shift {
-			return Command{Kind: CmdStepEvent}, true
+			return play.Command{Kind: play.CmdStepEvent}, true
 		}
-		return Command{Kind: CmdStep}, true
+		return play.Command{Kind: play.CmdStep}, true
 	case ebiten.KeyArrowLeft:
 		if shift {
-			return Command{Kind: CmdBackEvent}, true
+			return play.Command{Kind: play.CmdBackEvent}, true
 		}
-		return Command{Kind: CmdBack}, true
+		return play.Command{Kind: play.CmdBack}, true
 	case ebiten.KeyHome:
-		return Command{Kind: CmdHome}, true
+		return play.Command{Kind: play.CmdHome}, true
 	case ebiten.KeyEnd:
-		return Command{Kind: CmdEnd}, true
+		return play.Command{Kind: play.CmdEnd}, true
 	case ebiten.KeyPageDown:
-		return Command{Kind: CmdSeek, At: min(st.Cursor+100, st.Len-1)}, true
+		return play.Command{Kind: play.CmdSeek, At: min(st.Cursor+100, st.Len-1)}, true
 	case ebiten.KeyPageUp:
-		return Command{Kind: CmdSeek, At: max(st.Cursor-100, -1)}, true
+		return play.Command{Kind: play.CmdSeek, At: max(st.Cursor-100, -1)}, true
 	}
-	return Command{}, false
+	return play.Command{}, false
+}
+
+// controlsKey handles the focus keys of c: Tab and Shift+Tab move the
+// focus along the buttons, Enter presses the focused one, Escape drops the
+// focus.
+func controlsKey(c *play.Controls, k ebiten.Key, shift bool) []play.Command {
+	if !c.HasButtons() {
+		return nil
+	}
+	switch k {
+	case ebiten.KeyTab:
+		c.FocusNext(shift)
+	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
+		return c.Press()
+	case ebiten.KeyEscape:
+		c.Blur()
+	}
+	return nil
+}
+
+// rect is an axis-aligned box in logical pixels.
+type rect struct{ x, y, w, h float32 }
+
+func (r rect) contains(x, y float32) bool {
+	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
+}
+
+func (r rect) intersects(o rect) bool {
+	return r.x < o.x+o.w && o.x < r.x+r.w && r.y < o.y+o.h && o.y < r.y+r.h
 }

@@ -326,11 +326,16 @@ func splitFields(l string) ([]string, error) {
 // back (command flags, URL parameters, the line under a scene's title).
 var settingKeys = []string{"procs", "cpus", "seed", "go", "startup", "timing", "until"}
 
+// RunKeys are the settings that change a scene's run, in the order they
+// are written back: the keys a player's URL or command line may override
+// (internal/playerlog's Params). The same list as FlagKeys.
+var RunKeys = settingKeys
+
 // Flags lists the settings that were set, as key and value in the form
 // Set reads back ("procs" "2", "until" "50ms"), in a fixed order.
 func (s Settings) Flags() [][2]string {
 	var out [][2]string
-	for _, k := range settingKeys {
+	for _, k := range RunKeys {
 		if !s.IsSet(k) {
 			continue
 		}

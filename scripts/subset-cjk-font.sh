@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # subset-cjk-font.sh regenerates internal/fonts/cjk-subset.ttf, the Chinese
-# font the desktop app and package render/page fall back to for runes the
+# font the desktop app and package desktop/page fall back to for runes the
 # Go fonts lack. It is committed, so builds and tests need nothing; run this
 # only to change which characters it holds.
 #

@@ -37,9 +37,7 @@ func recordScene(s *chapters.Scene) (*view.Recording, *playerlog.Run, error) {
 	if err != nil && !errors.Is(err, core.ErrLimit) {
 		return nil, nil, err
 	}
-	rec := view.NewRecording(run.Config.Procs, run.Events, playerlog.Captions(s.Compiled))
-	rec.SetLines(run)
-	return rec, run, nil
+	return playerlog.Recording(run, playerlog.Captions(s.Compiled)), run, nil
 }
 
 // interesting are the events a poster prefers to show: the moments the
@@ -175,7 +173,7 @@ func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene) (sceneData, erro
 	}
 	d := sceneData{
 		ID: id, Title: title, Settings: words, Params: params,
-		Source: s.Source, Encoded: encodeSource(s.Source), Code: code,
+		Source: s.Source, Encoded: playerlog.EncodeSource([]byte(s.Source)), Code: code,
 		Lines: lineCount(s.Source), Player: b.hasPlayer,
 	}
 	if b.hasPlayer && b.lightPlayer {

@@ -13,11 +13,9 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/internal/runlog"
 	"github.com/gmpbook/gmpbook/render/view"
-	"github.com/gmpbook/gmpbook/script"
 )
 
 // Presentation mode: every chapter also has a page of slides,
@@ -170,24 +168,20 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScen
 	if err != nil {
 		return nil, err
 	}
-	// wasm/full.go: the source's own settings, overridden by the query's.
-	var over script.Settings
-	for _, k := range script.FlagKeys {
-		if v := q.Get(k); v != "" {
-			if err := over.Set(k, v); err != nil {
-				return nil, err
-			}
-		}
+	// As wasm/full.go does: the source's own settings, overridden by the
+	// query's, read by the parser the player uses.
+	over, err := playerlog.SettingsFromQuery(q)
+	if err != nil {
+		return nil, err
 	}
 	settings := s.Compiled.Scene.Settings.Merge(over)
 	run, err := playerlog.Simulate(s.Compiled, settings, 0, 0, nil)
 	if err != nil {
 		return nil, err
 	}
-	rec := view.NewRecording(run.Config.Procs, run.Events, playerlog.Captions(s.Compiled))
-	rec.SetLines(run)
+	rec := playerlog.Recording(run, playerlog.Captions(s.Compiled))
 
-	q.Set("src", encodeSource(s.Source))
+	q.Set("src", playerlog.EncodeSource([]byte(s.Source)))
 	id := s.ID
 	if id == "" {
 		id = fmt.Sprintf("line%d", s.Line)
@@ -215,13 +209,7 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScen
 	}
 	// The slide opens where the scene's own code begins (captions are
 	// about it), before its first narrated step.
-	start := -1
-	for i := range run.Events {
-		if run.Events[i].Kind == core.EvMainStart {
-			start = i
-			break
-		}
-	}
+	start := rec.MainStart()
 	if len(starts) > 0 && start >= starts[0] {
 		start = starts[0] - 1
 	}

@@ -88,7 +88,7 @@ func TestPresentPageHasTheChaptersSlides(t *testing.T) {
 	playerURL := html.UnescapeString(regexp.MustCompile(`data-player="([^"]*)"`).FindStringSubmatch(scene[3])[1])
 	require.True(t, strings.HasPrefix(playerURL, "../player/index.html?"), playerURL)
 	require.Contains(t, playerURL, "procs=2")
-	require.Contains(t, playerURL, "src="+encodeSource(sc.Source))
+	require.Contains(t, playerURL, "src="+playerlog.EncodeSource([]byte(sc.Source)))
 	require.Contains(t, scene[3], `<aside class="notes" hidden><p>Point at P0.</p><p>Then at P1.</p></aside>`)
 	require.Contains(t, scene[3], `<h2>Two prints</h2>`)
 

@@ -2,11 +2,9 @@ package site
 
 import (
 	"bytes"
-	"encoding/base64"
 	"fmt"
 	"html/template"
 	"io/fs"
-	"net/url"
 	"regexp"
 	"strings"
 
@@ -22,6 +20,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/script"
 )
 
@@ -294,13 +293,12 @@ func (r *chapterRenderer) renderScene(w util.BufWriter, src []byte, node ast.Nod
 // sceneParams are the player's query parameters for the settings the
 // chapter gave the scene (the source carries its own //scene line).
 func sceneParams(st script.Settings) (query, words string) {
-	v := url.Values{}
 	var ws []string
 	for _, kv := range st.Flags() {
-		v.Set(kv[0], kv[1])
 		ws = append(ws, kv[0]+"="+kv[1])
 	}
-	return v.Encode(), strings.Join(ws, " ")
+	p := playerlog.Params{Settings: st}
+	return p.Query().Encode(), strings.Join(ws, " ")
 }
 
 // highlight renders Go source with chroma, as ```go blocks are.
@@ -316,8 +314,6 @@ func highlight(source string) (template.HTML, error) {
 	}
 	return template.HTML(b.String()), nil
 }
-
-func encodeSource(s string) string { return base64.RawURLEncoding.EncodeToString([]byte(s)) }
 
 // predictData is a predict exercise's form.
 type predictData struct {

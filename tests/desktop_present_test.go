@@ -35,8 +35,8 @@ import (
 
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
-	"github.com/gmpbook/gmpbook/render/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 

@@ -30,7 +30,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/desktop/model"
-	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -400,7 +400,7 @@ func TestDesktopApp(t *testing.T) {
 
 	t.Run("a chapter in Chinese is set with the embedded subset font", func(t *testing.T) {
 		dir := t.TempDir()
-		src, err := os.ReadFile(filepath.Join(moduleRoot(t), "render", "page", "testdata", "91-zh.md"))
+		src, err := os.ReadFile(filepath.Join(moduleRoot(t), "desktop", "page", "testdata", "91-zh.md"))
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, "91-zh.md"), src, 0o644))
 		r := app.run("chinese", "--state", "", "--width", "1000", "--height", "700", "--chapters", dir, "--chapter", "91")

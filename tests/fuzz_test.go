@@ -22,9 +22,7 @@ import (
 	"github.com/gmpbook/gmpbook/script"
 )
 
-// fuzzMemoryBombs are inputs that known bugs turn into unbounded memory use
-// (see the unsafe cases of badscenes_test.go, which are also left out of
-// the seed corpus). The fuzzer would find them again and again and take
+// fuzzMemoryBombs are inputs that known bugs turn into unbounded memory use. The fuzzer would find them again and again and take
 // the machine's memory with them; they are left out until the simulator
 // bounds them.
 var fuzzMemoryBombs = [][]byte{
@@ -32,21 +30,12 @@ var fuzzMemoryBombs = [][]byte{
 }
 
 func FuzzParseAndLower(f *testing.F) {
-	unsafe := map[string]bool{}
-	for _, c := range badCases {
-		if c.unsafe != "" {
-			unsafe[filepath.Join("testdata", "bad", c.name+".go")] = true
-		}
-	}
 	for _, dir := range []string{"fidelity", "timing", "bad"} {
 		paths, err := filepath.Glob(filepath.Join("testdata", dir, "*.go"))
 		if err != nil {
 			f.Fatal(err)
 		}
 		for _, p := range paths {
-			if unsafe[p] {
-				continue
-			}
 			data, err := os.ReadFile(p)
 			if err != nil {
 				f.Fatal(err)

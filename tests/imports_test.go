@@ -13,7 +13,6 @@ package tests
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -22,6 +21,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -124,13 +124,18 @@ func isEbiten(path string) bool {
 	return path == ebiten || strings.HasPrefix(path, ebiten+"/")
 }
 
+// isModule reports whether the import path is a package of this module.
+func isModule(path string) bool { return path == module || strings.HasPrefix(path, module+"/") }
+
 // mayImportEbiten reports whether the package may import Ebiten: render and
-// its packages except the pure ones (render/view, render/page), and the
-// desktop app except its pure presentation model (desktop/present).
+// its packages except the pure ones (render/view, render/play), and the
+// desktop app except its pure parts (desktop/page, the typesetter;
+// desktop/model, the reading mode's model; desktop/present, presentation
+// mode's model).
 func mayImportEbiten(path string) bool {
-	return within(path, "render") && !within(path, "render/view") && !within(path, "render/page") ||
+	return within(path, "render") && !within(path, "render/view") && !within(path, "render/play") ||
 		within(path, "cmd/gmpbook-desktop") ||
-		within(path, "desktop") && !within(path, "desktop/present")
+		within(path, "desktop") && !within(path, "desktop/present") && !within(path, "desktop/page") && !within(path, "desktop/model")
 }
 
 // coreImportsOnlyPureStdlib forbids a core package any import that is
@@ -153,6 +158,30 @@ func onlyWasmImportsSyscallJS(importer, imp string) bool {
 // render/view) and the desktop entry point.
 func ebitenOnlyInRenderAndDesktop(importer, imp string) bool {
 	return isEbiten(imp) && !mayImportEbiten(importer)
+}
+
+// scriptImportsOnlyCore forbids script and its packages (the scene
+// language and its VM) any package of this module but core and script's
+// own: the language knows nothing of pictures, players or chapters.
+func scriptImportsOnlyCore(importer, imp string) bool {
+	return within(importer, "script") && isModule(imp) && !isCore(imp) && !within(imp, "script")
+}
+
+// viewImportsOnlyCore forbids render/view any package of this module but
+// core, and the host packages: the picture is a function of the event log
+// (captions arrive as plain values), so it tests on any machine and gives
+// the same frame everywhere.
+func viewImportsOnlyCore(importer, imp string) bool {
+	return within(importer, "render/view") && (isModule(imp) && !isCore(imp) && !within(imp, "render/view") ||
+		slices.Contains(hostPackages, imp))
+}
+
+// playImportsOnlyViewAndCore forbids render/play, the player's controller,
+// any package of this module but render/view and core: it replays what it
+// is handed and never simulates or draws.
+func playImportsOnlyViewAndCore(importer, imp string) bool {
+	return within(importer, "render/play") && isModule(imp) && !isCore(imp) &&
+		!within(imp, "render/view") && !within(imp, "render/play")
 }
 
 // concurrencyStatements returns one line "file:line: what" for each go
@@ -185,8 +214,10 @@ func TestImportRulesReportForbiddenImports(t *testing.T) {
 		{module + "/wasm", []string{"syscall/js", module + "/render"}},
 		{module + "/render", []string{ebiten, module + "/render/view"}},
 		{module + "/render/widgets", []string{ebiten + "/vector"}},
-		{module + "/render/view", []string{ebiten + "/text/v2", module + "/core"}},
-		{module + "/render/page", []string{ebiten + "/text/v2"}},
+		{module + "/render/view", []string{ebiten + "/text/v2", module + "/core", module + "/script", "os"}},
+		{module + "/render/play", []string{ebiten, module + "/core", module + "/render/view", module + "/internal/playerlog", "time"}},
+		{module + "/script/vm", []string{module + "/core", module + "/script", module + "/render/view"}},
+		{module + "/desktop/page", []string{ebiten + "/text/v2"}},
 		{module + "/cmd/gmpbook", []string{ebiten + "/inpututil"}},
 		{module + "/cmd/gmpbook-desktop", []string{ebiten}},
 		{module + "/desktop/present", []string{ebiten}},
@@ -210,9 +241,20 @@ func TestImportRulesReportForbiddenImports(t *testing.T) {
 		}},
 		{"ebiten only in render and desktop", ebitenOnlyInRenderAndDesktop, []string{
 			module + `/cmd/gmpbook imports forbidden "` + ebiten + `/inpututil"`,
+			module + `/desktop/page imports forbidden "` + ebiten + `/text/v2"`,
 			module + `/desktop/present imports forbidden "` + ebiten + `"`,
-			module + `/render/page imports forbidden "` + ebiten + `/text/v2"`,
+			module + `/render/play imports forbidden "` + ebiten + `"`,
 			module + `/render/view imports forbidden "` + ebiten + `/text/v2"`,
+		}},
+		{"script imports only core", scriptImportsOnlyCore, []string{
+			module + `/script/vm imports forbidden "` + module + `/render/view"`,
+		}},
+		{"render/view imports only core", viewImportsOnlyCore, []string{
+			module + `/render/view imports forbidden "` + module + `/script"`,
+			module + `/render/view imports forbidden "os"`,
+		}},
+		{"render/play imports only view and core", playImportsOnlyViewAndCore, []string{
+			module + `/render/play imports forbidden "` + module + `/internal/playerlog"`,
 		}},
 	}
 	for _, tt := range tests {
@@ -262,13 +304,12 @@ func TestCoreImportsNoHostPackage(t *testing.T) {
 func TestCoreStartsNoGoroutines(t *testing.T) {
 	root := moduleRoot(t)
 	dir := filepath.Join(root, "core")
-	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-		t.Skip("core/ does not exist yet")
-	}
+	_, err := os.Stat(dir)
+	require.NoError(t, err, "core/ is where the simulator lives: if it moved, move this rule with it")
 	fset := token.NewFileSet()
 	var found []string
 	files := 0
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -305,6 +346,39 @@ func TestCoreStartsNoGoroutines(t *testing.T) {
 	assert.Empty(t, found, "core is a single-threaded state machine: no go or select statement outside tests")
 }
 
+func TestScriptImportsOnlyCore(t *testing.T) {
+	pkgs := listModule(t)
+	requireHas(t, pkgs, "script")
+	assert.Empty(t, violations(pkgs, scriptImportsOnlyCore),
+		"script (and script/vm) may import, of this module, only core")
+}
+
+func TestViewImportsOnlyCore(t *testing.T) {
+	pkgs := listModule(t)
+	requireHas(t, pkgs, "render/view")
+	assert.Empty(t, violations(pkgs, viewImportsOnlyCore),
+		"render/view may import, of this module, only core, and none of %v", hostPackages)
+}
+
+func TestPlayImportsOnlyViewAndCore(t *testing.T) {
+	pkgs := listModule(t)
+	requireHas(t, pkgs, "render/play")
+	assert.Empty(t, violations(pkgs, playImportsOnlyViewAndCore),
+		"render/play may import, of this module, only render/view and core")
+}
+
+// requireHas fails the test when pkgs has no package dir: a rule about a
+// package that has moved checks nothing.
+func requireHas(t *testing.T, pkgs []pkg, dir string) {
+	t.Helper()
+	for _, p := range pkgs {
+		if p.path == module+"/"+dir {
+			return
+		}
+	}
+	t.Fatalf("go list reports no package %s: if it moved, move its rule with it", dir)
+}
+
 func TestOnlyWasmImportsSyscallJS(t *testing.T) {
 	assert.Empty(t, violations(listModule(t), onlyWasmImportsSyscallJS),
 		"only wasm/ may import syscall/js")
@@ -318,12 +392,11 @@ func TestEbitenOnlyInRenderAndDesktop(t *testing.T) {
 	// desktop/present (presentation mode's model) are tested on machines
 	// with no display, and cmd/gmpbook is pure Go with no cgo: none may
 	// reach Ebiten even through another package.
-	for _, dir := range []string{"render/view", "render/page", "cmd/gmpbook", "desktop/model", "desktop/present"} {
+	for _, dir := range []string{"render/view", "render/play", "desktop/page", "cmd/gmpbook", "desktop/model", "desktop/present", "internal/playerlog"} {
 		t.Run(dir+" never depends on Ebiten", func(t *testing.T) {
 			root := moduleRoot(t)
-			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir))); errors.Is(err, fs.ErrNotExist) {
-				t.Skipf("%s does not exist yet", dir)
-			}
+			_, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir)))
+			require.NoError(t, err, "%s is named by this rule: if it moved, move the rule with it", dir)
 			for _, p := range platforms {
 				deps := goList(t, root, p.goos, p.goarch, "-deps", "-e", "-f", "{{.ImportPath}}", "./"+dir+"/...")
 				var bad []string
@@ -338,9 +411,8 @@ func TestEbitenOnlyInRenderAndDesktop(t *testing.T) {
 	}
 }
 
-// corePackages returns the core packages of pkgs. It skips the test when
-// there are none and core/ does not exist, and fails it when core/ exists
-// but go list did not see it.
+// corePackages returns the core packages of pkgs, and fails the test when
+// there are none: a rule about core that finds no core checks nothing.
 func corePackages(t *testing.T, pkgs []pkg) []pkg {
 	t.Helper()
 	var core []pkg
@@ -350,10 +422,7 @@ func corePackages(t *testing.T, pkgs []pkg) []pkg {
 		}
 	}
 	if len(core) == 0 {
-		if _, err := os.Stat(filepath.Join(moduleRoot(t), "core")); errors.Is(err, fs.ErrNotExist) {
-			t.Skip("core/ does not exist yet")
-		}
-		t.Fatal("core/ exists but go list reports no core package")
+		t.Fatal("go list reports no core package")
 	}
 	return core
 }
@@ -417,4 +486,121 @@ func goList(t *testing.T, dir, goos, goarch string, args ...string) []string {
 		}
 	}
 	return lines
+}
+
+// archRow is one row of the table in docs/architecture.md: a package (or
+// "dir/..." for a package and those under it) and the packages of this
+// module it may import.
+type archRow struct {
+	pkg     string
+	any     bool // "any": the row allows every import
+	imports []string
+}
+
+// archRowRE is a row of the "who owns what" table: | `pkg` | owns | imports |.
+var archRowRE = regexp.MustCompile("^\\|\\s*`([a-z0-9/._-]+)`\\s*\\|[^|]*\\|\\s*([^|]*)\\|\\s*$")
+
+// architectureRows reads the table of docs/architecture.md.
+func architectureRows(doc string) []archRow {
+	var rows []archRow
+	for _, line := range strings.Split(doc, "\n") {
+		m := archRowRE.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		r := archRow{pkg: m[1]}
+		cell := strings.TrimSpace(m[2])
+		switch cell {
+		case "any":
+			r.any = true
+		case "—", "":
+		default:
+			for _, imp := range strings.Split(cell, ",") {
+				r.imports = append(r.imports, strings.Trim(strings.TrimSpace(imp), "`"))
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows
+}
+
+// matches reports whether the module-relative path rel is pattern (a
+// path, or "dir/..." for dir and the packages under it).
+func matches(pattern, rel string) bool {
+	if dir, ok := strings.CutSuffix(pattern, "/..."); ok {
+		return rel == dir || strings.HasPrefix(rel, dir+"/")
+	}
+	return rel == pattern
+}
+
+// archViolations lists each package of pkgs that the table has no row
+// for, and each import of this module a package's row does not allow.
+func archViolations(pkgs []pkg, rows []archRow) []string {
+	var out []string
+	for _, p := range pkgs {
+		rel := strings.TrimPrefix(strings.TrimPrefix(p.path, module), "/")
+		var row *archRow
+		for i := range rows {
+			if matches(rows[i].pkg, rel) {
+				row = &rows[i]
+				break
+			}
+		}
+		if row == nil {
+			out = append(out, fmt.Sprintf("%s has no row in docs/architecture.md", rel))
+			continue
+		}
+		if row.any {
+			continue
+		}
+		for _, imp := range p.imports {
+			if !isModule(imp) {
+				continue
+			}
+			irel := strings.TrimPrefix(strings.TrimPrefix(imp, module), "/")
+			if matches(row.pkg, irel) && strings.HasSuffix(row.pkg, "/...") {
+				continue // within its own tree
+			}
+			if !slices.ContainsFunc(row.imports, func(allowed string) bool { return matches(allowed, irel) }) {
+				out = append(out, fmt.Sprintf("%s imports %s, which its row in docs/architecture.md does not allow", rel, irel))
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+func TestArchitectureDocRulesReportWhatTheyForbid(t *testing.T) {
+	doc := "| package | owns | imports |\n|---|---|---|\n" +
+		"| `core` | the simulator | — |\n" +
+		"| `render/play` | playback | `core`, `render/view` |\n" +
+		"| `cmd/vmbench/...` | benchmarks | `cmd/vmbench/...`, `core` |\n" +
+		"| `tests/...` | checks | any |\n"
+	rows := architectureRows(doc)
+	require.Len(t, rows, 4)
+	fake := []pkg{
+		{module + "/core", []string{"fmt"}},
+		{module + "/render/play", []string{"time", module + "/core", module + "/render/view", module + "/script"}},
+		{module + "/cmd/vmbench/internal/workload", []string{module + "/core", module + "/cmd/vmbench/internal/x"}},
+		{module + "/cmd/vmbench", []string{module + "/site"}},
+		{module + "/tests", []string{module + "/site"}},
+		{module + "/newpkg", nil},
+	}
+	assert.Equal(t, []string{
+		"cmd/vmbench imports site, which its row in docs/architecture.md does not allow",
+		"newpkg has no row in docs/architecture.md",
+		"render/play imports script, which its row in docs/architecture.md does not allow",
+	}, archViolations(fake, rows))
+}
+
+// TestArchitectureDocIsTheImportGraph keeps docs/architecture.md true:
+// every package of the module has a row, and imports of this module only
+// what its row allows.
+func TestArchitectureDocIsTheImportGraph(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join(moduleRoot(t), "docs", "architecture.md"))
+	require.NoError(t, err)
+	rows := architectureRows(string(doc))
+	require.NotEmpty(t, rows, "docs/architecture.md has no table of packages")
+	assert.Empty(t, archViolations(listModule(t), rows),
+		"docs/architecture.md says who may import whom: change the import, or the document with the reason")
 }

@@ -16,25 +16,25 @@
 //	play=1          start playing; speed=X sets the speed
 //	cgo=1.13        compare mode: a second run with this Go version …
 //	cprocs=N        … or this GOMAXPROCS, played in lock-step with the
-//	                first (render.Compare); at is then a stop of the
+//	                first (play.Compare); at is then a stop of the
 //	                common play head
 //
 // The simulator runs here, in the browser, once (and again when the user
 // asks for another GOMAXPROCS or seed); render replays its event log. The
 // first frame, the world before the first event, is drawn before the run
 // is simulated: the run is simulated a slice per tick after it
-// (render.Grow), and at once as far as a seek or a jump needs, so the
+// (play.Grow), and at once as far as a seek or a jump needs, so the
 // scrub bar grows for a moment while the picture at the cursor is exact
 // from the start. When the scene's first line says all that first frame
 // needs (its GOMAXPROCS and seed, or no settings) and the page starts
 // before the first event, even checking and compiling the scene waits
-// until after that frame (render.Loading); a scene that does not compile
+// until after that frame (play.Loading); a scene that does not compile
 // then replaces the player with its error a frame later. Compare mode
 // loads and simulates both runs whole first.
 //
 // The host page drives the player with window.postMessage({cmd, at}),
 // where cmd is play, pause, step, back, seek (to at), home, end, restart,
-// or any other command name render.ParseCommand knows. The player
+// or any other command name play.ParseCommand knows. The player
 // answers, to its parent, with {type: 'gmpbook', cursor, len, time,
 // timeText, playing, narration, controlsHeight} whenever one of them
 // changes (cursor is the index of the last event applied, -1 before the
@@ -71,12 +71,14 @@ import (
 	"net/url"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall/js"
 	"time"
 
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -103,38 +105,28 @@ func main() {
 	}
 }
 
+// pageQuery is the page's URL query, and the marker its timing=1 asks
+// for, with the first mark set.
+func pageQuery() (url.Values, marker, error) {
+	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
+	if err != nil {
+		return nil, false, fmt.Errorf("the page's query: %v", err)
+	}
+	m := marker(q.Get("timing") == "1")
+	m.mark("main")
+	return q, m, nil
+}
+
 // ms formats a duration in whole milliseconds, for the first-frame line.
 func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) + "ms" }
 
-// playable is what both builds hand the game: a Source the page can seek,
-// speed up and start.
-type playable interface {
-	render.Source
-	Seek(int)
-	SetSpeed(float64)
-	SetPlaying(bool)
-}
-
-// play applies the URL's at, speed and play to player and runs the game.
-// loadSaid and loaded describe loading for the first-frame console line.
-func play(q url.Values, m marker, player playable, title, loadSaid string, loaded time.Time) error {
+// playScene cues player as the URL says (at, speed, play) and runs the
+// game. loadSaid and loaded describe loading for the first-frame console
+// line.
+func playScene(cue play.Cue, m marker, player play.Controllable, title, loadSaid string, loaded time.Time) error {
 	started := time.Now()
 	m.mark("started")
-	if v := q.Get("at"); v != "" {
-		at, err := strconv.Atoi(v)
-		if err != nil {
-			return fmt.Errorf("at=%s: want an event index (-1: before the first)", v)
-		}
-		player.Seek(at)
-	}
-	if v := q.Get("speed"); v != "" {
-		s, err := strconv.ParseFloat(v, 64)
-		if err != nil || s <= 0 {
-			return fmt.Errorf("speed=%s: want a positive number", v)
-		}
-		player.SetSpeed(s)
-	}
-	player.SetPlaying(q.Get("play") == "1" || q.Get("play") == "true")
+	cue.Apply(player)
 
 	b := &bridge{marker: m, timings: func(drawn time.Time, known int) string {
 		return loadSaid + ", start " + ms(started.Sub(loaded)) + " (" + strconv.Itoa(known) +
@@ -170,15 +162,22 @@ func showError(err error) {
 		e.Get("style").Set("display", "block")
 	}
 	msg := map[string]any{"type": "gmpbook", "error": err.Error()}
-	if list := errorList(err); len(list) > 1 {
+	if list := errorList(err); len(list) > 0 {
 		all := make([]any, len(list))
 		for i, e := range list {
-			all[i] = e
+			all[i] = map[string]any{"line": e.line, "col": e.col, "msg": e.msg}
 		}
 		msg["errors"] = all
 	}
 	post(msg)
 	js.Global().Set("gmpbookStatus", js.ValueOf(map[string]any{"error": err.Error(), "ready": false, "frames": 0}))
+}
+
+// problem is one reason a scene cannot run, where it is in the scene's
+// source (line and col 0: nowhere in particular).
+type problem struct {
+	line, col int
+	msg       string
 }
 
 // post sends a message to the parent window (the window itself when the
@@ -190,7 +189,7 @@ func post(msg map[string]any) {
 // bridge carries commands from the host page to the game and status back.
 type bridge struct {
 	mu      sync.Mutex
-	pending []render.Command
+	pending []play.Command
 
 	timings func(drawn time.Time, known int) string // for the first-frame console line
 	marker
@@ -218,11 +217,11 @@ func (b *bridge) listen() {
 		if cmd.Type() != js.TypeString {
 			return nil
 		}
-		kind, ok := render.ParseCommand(cmd.String())
+		kind, ok := play.ParseCommand(cmd.String())
 		if !ok {
 			return nil
 		}
-		c := render.Command{Kind: kind}
+		c := play.Command{Kind: kind}
 		if at := data.Get("at"); at.Type() == js.TypeNumber {
 			c.At = at.Int()
 		}
@@ -250,7 +249,7 @@ func (b *bridge) listen() {
 }
 
 // commands hands the game the host page's commands, once per tick.
-func (b *bridge) commands() []render.Command {
+func (b *bridge) commands() []play.Command {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if len(b.pending) == 0 {
@@ -263,7 +262,7 @@ func (b *bridge) commands() []render.Command {
 
 // afterDraw reports the first frame, keeps the status current and posts
 // it to the parent when the cursor or the play state changes.
-func (b *bridge) afterDraw(f *view.Frame, st render.Status, frames int) {
+func (b *bridge) afterDraw(f *view.Frame, st play.Status, frames int) {
 	b.mu.Lock()
 	b.last = *f
 	b.mu.Unlock()

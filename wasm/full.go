@@ -4,68 +4,59 @@ package main
 
 import (
 	"bytes"
-	"encoding/base64"
 	"errors"
 	"fmt"
-	"net/url"
-	"strconv"
 	"strings"
 	"syscall/js"
 	"time"
 
-	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
-	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/script"
 )
 
 // run loads the scene the URL names, compiles it and plays it.
 func run() error {
 	begun := time.Now()
-	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
-	if err != nil {
-		return fmt.Errorf("the page's query: %v", err)
-	}
-	m := marker(q.Get("timing") == "1")
-	m.mark("main")
-	name, src, err := sceneSource(q)
+	q, m, err := pageQuery()
 	if err != nil {
 		return err
 	}
-	var over script.Settings
-	for _, k := range script.FlagKeys {
-		if v := q.Get(k); v != "" {
-			if err := over.Set(k, v); err != nil {
-				return err
-			}
-		}
+	params, err := playerlog.ParseQuery(q)
+	if err != nil {
+		return err
 	}
-	compare := q.Get("cgo") != "" || q.Get("cprocs") != ""
+	name, src, err := sceneSource(params)
+	if err != nil {
+		return err
+	}
+	over := params.Settings
+	compare := params.Compare()
 
-	var player playable
+	var player play.Controllable
 	var title, loadSaid string
 	loaded := begun
 	// Checking and compiling the scene is most of what the player does
 	// before its first frame. When the scene's first line says all that
 	// frame needs — GOMAXPROCS and seed — and the frame is the world before
 	// the first event, the player draws it first and loads the scene after
-	// it (render.Loading). Whether the chrome keeps a line for captions
+	// it (play.Loading). Whether the chrome keeps a line for captions
 	// comes from a "//>" in the text (a scene whose "//>" is no caption,
 	// say in a string, loses that line once loaded). A scene that does not
 	// compile shows its error a frame later.
-	if hdr, ok := quickHeader(src); ok && q.Get("at") == "" && !compare {
+	if hdr, ok := quickHeader(src); ok && !params.HasAt && !compare {
 		settings := hdr.Merge(over)
 		cfg, err := settings.Config(nil)
 		if err == nil {
 			title = settings.Title
-			player = render.NewLoading(cfg.Procs, cfg.Seed, bytes.Contains(src, []byte("//>")), func() (render.Source, error) {
+			player = play.NewLoading(cfg.Procs, cfg.Seed, bytes.Contains(src, []byte("//>")), func() (play.Source, error) {
 				m.mark("load")
 				scene, err := script.Load(name, src)
 				if err != nil {
 					return nil, err
 				}
 				m.mark("loaded")
-				return newSource(q, scene, over, false)
+				return newSource(params, scene, false)
 			})
 			loadSaid = "load after the first frame"
 		}
@@ -79,60 +70,27 @@ func run() error {
 		loadSaid = "load " + ms(loaded.Sub(begun))
 		m.mark("loaded")
 		title = scene.Scene.Settings.Merge(over).Title
-		if player, err = newSource(q, scene, over, compare); err != nil {
+		if player, err = newSource(params, scene, compare); err != nil {
 			return err
 		}
 	}
-	return play(q, m, player, title, loadSaid, loaded)
+	return playScene(params.Cue, m, player, title, loadSaid, loaded)
 }
 
 // newSource makes the Source that plays a loaded scene: a Player that
-// simulates the run in slices after its first frame (render.Grow), or in
+// simulates the run in slices after its first frame (play.Grow), or in
 // compare mode a Compare of two runs simulated whole, since it lines them
 // up in time.
-func newSource(q url.Values, scene *script.Compiled, over script.Settings, compare bool) (playable, error) {
-	settings := scene.Scene.Settings.Merge(over)
-	captions := playerlog.Captions(scene)
+func newSource(p playerlog.Params, scene *script.Compiled, compare bool) (play.Controllable, error) {
+	sc := playerlog.NewScene(scene, scene.Scene.Settings.Merge(p.Settings), nil)
 	if compare {
-		procs := 0
-		if cprocs := q.Get("cprocs"); cprocs != "" {
-			var err error
-			if procs, err = strconv.Atoi(cprocs); err != nil || procs < 1 {
-				return nil, fmt.Errorf("cprocs=%s: want a number of Ps", cprocs)
-			}
-		}
-		other, err := playerlog.CompareSettings(settings, q.Get("cgo"), procs)
-		if err != nil {
-			return nil, err
-		}
-		var sides [2]render.Side
-		for i, st := range []script.Settings{settings, other} {
-			run, err := playerlog.Simulate(scene, st, 0, 0, nil)
-			if err != nil {
-				return nil, err
-			}
-			sides[i] = render.Side{Label: playerlog.Label(run.Config), Log: render.Log{Events: run.Events, Procs: run.Config.Procs,
-				Seed: run.Config.Seed, Captions: captions, Lines: run}}
-		}
-		return render.NewCompare(sides[0], sides[1]), nil
+		return sc.Compare(p.CompareGo, p.CompareProcs)
 	}
-	start := func(procs int, seed uint64) (render.Log, error) {
-		st, err := playerlog.Start(scene, settings, procs, seed, nil)
-		if err != nil {
-			return render.Log{}, err
-		}
-		run := st.Run
-		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run,
-			Grow: func(n int) ([]core.Event, bool, error) {
-				done, err := st.Advance(n)
-				return run.Events, done, err
-			}}, nil
-	}
-	log, err := start(0, 0)
+	log, err := sc.Start(0, 0)
 	if err != nil {
 		return nil, err
 	}
-	return render.NewPlayer(log, start), nil
+	return play.NewPlayer(log, sc.Start), nil
 }
 
 // quickHeader reads the scene's settings from its first line without
@@ -154,16 +112,13 @@ func quickHeader(src []byte) (script.Settings, bool) {
 	return st, err == nil
 }
 
-// sceneSource finds the scene's source from the query.
-func sceneSource(q url.Values) (name string, src []byte, err error) {
-	if v := q.Get("src"); v != "" {
-		src, err := base64.RawURLEncoding.DecodeString(strings.TrimRight(v, "="))
-		if err != nil {
-			return "", nil, fmt.Errorf("src: not base64url: %v", err)
-		}
-		return "scene.go", src, nil
+// sceneSource finds the scene's source: src= of the query, or the scene
+// the host page provides by name.
+func sceneSource(p playerlog.Params) (name string, src []byte, err error) {
+	if p.Src != nil {
+		return "scene.go", p.Src, nil
 	}
-	name = q.Get("scene")
+	name = p.Scene
 	if name == "" {
 		return "", nil, errors.New("no scene: the page's URL needs src=BASE64URL or scene=NAME")
 	}
@@ -199,16 +154,21 @@ func hostScene(where, name string) (s string, ok bool) {
 	return "", false
 }
 
-// errorList is each error of a scene that does not compile, as
-// "file:line:col: message".
-func errorList(err error) []string {
+// errorList is each problem of a scene that cannot run: one per
+// diagnostic of a scene that does not compile, else the error itself.
+func errorList(err error) []problem {
 	var list script.Errors
-	if !errors.As(err, &list) {
-		return nil
+	var one script.Diagnostic
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &one):
+		list = script.Errors{one}
+	default:
+		return []problem{{msg: err.Error()}}
 	}
-	out := make([]string, len(list))
-	for i, e := range list {
-		out[i] = e.Error()
+	out := make([]problem, len(list))
+	for i, d := range list {
+		out[i] = problem{line: d.Pos.Line, col: d.Pos.Column, msg: d.Msg}
 	}
 	return out
 }

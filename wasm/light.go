@@ -8,12 +8,11 @@ import (
 	"net/url"
 	"regexp"
 	"strconv"
-	"strings"
 	"syscall/js"
 	"time"
 
 	"github.com/gmpbook/gmpbook/internal/runlog"
-	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/play"
 )
 
 // runKey is what a run's name may be: the site names runs by a hash of
@@ -24,12 +23,14 @@ var runKey = regexp.MustCompile(`^[0-9a-f]{8,64}$`)
 // (index.html) has started fetching runs/KEY.run as window.gmpbookRun.
 func run() error {
 	begun := time.Now()
-	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
+	q, m, err := pageQuery()
 	if err != nil {
-		return fmt.Errorf("the page's query: %v", err)
+		return err
 	}
-	m := marker(q.Get("timing") == "1")
-	m.mark("main")
+	cue, err := play.ParseCue(q)
+	if err != nil {
+		return err
+	}
 	key := q.Get("run")
 	if !runKey.MatchString(key) {
 		return fmt.Errorf("run=%q: not the name of a recorded run", key)
@@ -44,11 +45,10 @@ func run() error {
 	}
 	loaded := time.Now()
 	m.mark("loaded")
-	log := render.Log{Events: f.Events, Procs: f.Procs, Seed: f.Seed, Captions: f.Captions, Lines: &f.Trace}
-	player := render.NewPlayer(log, func(procs int, seed uint64) (render.Log, error) {
-		return render.Log{}, loadFull(q, procs, seed)
+	player := play.NewPlayer(f.Log(), func(procs int, seed uint64) (play.Log, error) {
+		return play.Log{}, loadFull(q, procs, seed)
 	})
-	return play(q, m, player, f.Title, "load "+ms(loaded.Sub(begun))+" (recorded run, "+strconv.Itoa(len(data))+" bytes)", loaded)
+	return playScene(cue, m, player, f.Title, "load "+ms(loaded.Sub(begun))+" (recorded run, "+strconv.Itoa(len(data))+" bytes)", loaded)
 }
 
 // fetchRun waits for the loader's fetch of runs/KEY.run (or makes it, when
@@ -111,5 +111,6 @@ func loadFull(q url.Values, procs int, seed uint64) error {
 	return errors.New("loading the simulator…")
 }
 
-// errorList: the light player compiles nothing, so its errors are single.
-func errorList(error) []string { return nil }
+// errorList: the light player compiles nothing, so its errors have no
+// place in the source; the page shows the message.
+func errorList(error) []problem { return nil }

@@ -14,7 +14,7 @@
 //
 // With -compare-go or -compare-procs it runs the scene a second time with
 // that Go version or GOMAXPROCS and plays both runs in lock-step (compare
-// mode, render.Compare): one play head in virtual time, the two worlds
+// mode, play.Compare): one play head in virtual time, the two worlds
 // stacked or side by side, the first event where they differ marked.
 //
 // With -screenshot out.png it draws the frame after event -at, saves the
@@ -36,6 +36,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
 )
@@ -47,20 +48,13 @@ func main() {
 func run(args []string, stderr io.Writer) int {
 	fs := flag.NewFlagSet("gmpbook-player", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	var over script.Settings
-	for _, k := range script.FlagKeys {
-		fs.Func(k, "scene setting "+k, func(v string) error { return over.Set(k, v) })
-	}
-	at := fs.Int("at", -1, "start after event `N` (-1: before the first event)")
-	play := fs.Bool("play", false, "start playing")
-	speed := fs.Float64("speed", 1, "playback speed")
+	var params playerlog.Params
+	params.Flags(fs)
 	width := fs.Int("width", 1200, "window width in logical pixels")
 	height := fs.Int("height", 760, "window height in logical pixels")
 	shot := fs.String("screenshot", "", "save the window as a PNG `file` after -frames frames, then exit")
 	frameOut := fs.String("frame", "", "with -screenshot: also write the drawn display list as JSON to `file`")
 	frames := fs.Int("frames", 5, "with -screenshot: frames to draw before saving")
-	cmpGo := fs.String("compare-go", "", "compare mode: play a second run with Go `version` beside the first")
-	cmpProcs := fs.Int("compare-procs", 0, "compare mode: play a second run with `N` Ps beside the first")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: gmpbook-player [flags] scene.go")
 		fs.PrintDefaults()
@@ -83,38 +77,27 @@ func run(args []string, stderr io.Writer) int {
 		fmt.Fprintln(stderr, err)
 		return 2
 	}
-	settings := scene.Scene.Settings.Merge(over)
-	captions := playerlog.Captions(scene)
-	simulate := func(procs int, seed uint64) (render.Log, error) {
-		run, err := playerlog.Simulate(scene, settings, procs, seed, os.Getenv)
-		if err != nil {
-			return render.Log{}, err
-		}
-		return render.Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: captions, Lines: run}, nil
-	}
-	log, err := simulate(0, 0)
+	settings := scene.Scene.Settings.Merge(params.Settings)
+	sc := playerlog.NewScene(scene, settings, os.Getenv)
+	log, err := sc.Log(0, 0)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmpbook-player: %v\n", err)
 		return 2
 	}
-	var source render.Source
-	if *cmpGo != "" || *cmpProcs > 0 {
-		c, err := compare(scene, settings, *cmpGo, *cmpProcs, captions)
+	// With compare mode, -at is a stop of the common play head, not an
+	// event index.
+	var source play.Controllable
+	if params.Compare() {
+		c, err := sc.Compare(params.CompareGo, params.CompareProcs)
 		if err != nil {
 			fmt.Fprintf(stderr, "gmpbook-player: %v\n", err)
 			return 2
 		}
-		c.Seek(*at)
-		c.SetSpeed(*speed)
-		c.SetPlaying(*play)
 		source = c
 	} else {
-		player := render.NewPlayer(log, simulate)
-		player.Seek(*at)
-		player.SetSpeed(*speed)
-		player.SetPlaying(*play)
-		source = player
+		source = play.NewPlayer(log, sc.Log)
 	}
+	params.Cue.Apply(source)
 
 	opt := render.Options{}
 	if *shot != "" {
@@ -132,26 +115,6 @@ func run(args []string, stderr io.Writer) int {
 		return 1
 	}
 	return 0
-}
-
-// compare simulates the scene with settings and with goVersion and procs
-// overriding them, and returns the two runs in lock-step. With compare
-// mode, -at is a stop of the common play head, not an event index.
-func compare(scene *script.Compiled, settings script.Settings, goVersion string, procs int, captions []view.Caption) (*render.Compare, error) {
-	other, err := playerlog.CompareSettings(settings, goVersion, procs)
-	if err != nil {
-		return nil, err
-	}
-	var sides [2]render.Side
-	for i, st := range []script.Settings{settings, other} {
-		run, err := playerlog.Simulate(scene, st, 0, 0, os.Getenv)
-		if err != nil {
-			return nil, err
-		}
-		sides[i] = render.Side{Label: playerlog.Label(run.Config), Log: render.Log{Events: run.Events, Procs: run.Config.Procs,
-			Seed: run.Config.Seed, Captions: captions, Lines: run}}
-	}
-	return render.NewCompare(sides[0], sides[1]), nil
 }
 
 // Dump is what -frame writes: the display list in logical pixels and the

@@ -11,6 +11,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/dist"
+	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/script"
 )
 
@@ -106,10 +107,7 @@ func newFlags(name string, stderr io.Writer) *sceneFlags {
 	sf.fs.SetOutput(stderr)
 	// A bad flag gets its one-line message, not the whole usage.
 	sf.fs.Usage = func() {}
-	for _, k := range script.FlagKeys {
-		k := k
-		sf.fs.Func(k, "scene setting "+k, func(v string) error { return sf.over.Set(k, v) })
-	}
+	playerlog.SettingFlags(sf.fs, &sf.over)
 	return sf
 }
 

@@ -2,7 +2,7 @@ package model
 
 import (
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -37,7 +37,7 @@ const (
 	OpText  OpKind = iota // Text at (X, Y) top-left in Font at Size, colour Color
 	OpRect                // a rectangle filled with Fill, rounded by Radius; outlined in Color when Width > 0
 	OpLine                // a line from (X, Y) to (X+W, Y+H), Width wide, in Color
-	OpImage               // a picture named Text fills the box (a poster the page reserved room for)
+	OpImage               // the picture named Text (a path in the book's directory), fitted to the box over a Fill, when it can be read
 	numOpKinds
 )
 

@@ -18,16 +18,16 @@
 //     the web (shown, never fetched: the app is offline), a runtime source
 //     reference.
 //   - SearchBox (search.go): the search field, its live results and the
-//     selection; the index itself is render/page's.
+//     selection; the index itself is desktop/page's.
 //   - Grade and the exercises (predict.go): a predict exercise's choices
-//     found where render/page set them, the reader's answer graded against
+//     found where desktop/page set them, the reader's answer graded against
 //     the simulator's, and the explanation after the exercise veiled until
 //     it is answered, as the website hides it.
 //   - Layouts (layoutcache.go, header.go): chapter layouts from
-//     render/page, cached per chapter, column width, type size and theme,
+//     desktop/page, cached per chapter, column width, type size and theme,
 //     with the chapter's opening (title, summary, goals) set above.
 //   - Reading (reading.go): the reading mode — table of contents, toolbar,
-//     the chapter page laid out by render/page, the status line — laid out
+//     the chapter page laid out by desktop/page, the status line — laid out
 //     as a DisplayList (displaylist.go) of layers of drawing operations,
 //     hit regions and scene slots, and driven by Input (input.go): keys,
 //     characters, the pointer and the wheel. The Ebiten adapter (package

@@ -4,8 +4,8 @@ import (
 	"strconv"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/internal/fonts"
-	"github.com/gmpbook/gmpbook/render/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 

@@ -8,7 +8,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/desktop/page"
 )
 
 // layoutKey is what a chapter's layout depends on.
@@ -42,7 +42,7 @@ func NewLayouts(b *Book, m page.Measurer) *Layouts {
 	return &Layouts{book: b, measure: m, pages: map[layoutKey]*page.Page{}}
 }
 
-// Get is entry i laid out at st: render/page's layout of the chapter, or
+// Get is entry i laid out at st: desktop/page's layout of the chapter, or
 // an error page for a chapter that did not parse.
 func (l *Layouts) Get(i int, st page.Style) *page.Page {
 	st.Width = float32(math.Round(float64(st.Width)))

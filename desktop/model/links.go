@@ -28,7 +28,7 @@ type Link struct {
 	Func    string // LinkRef: "findRunnable"
 }
 
-// ParseLink reads a link as render/page writes them: "chapter:05-stealing"
+// ParseLink reads a link as desktop/page writes them: "chapter:05-stealing"
 // with "#anchor" for a heading, "#anchor" alone for this chapter,
 // "https://…" (or http, mailto) for the web, "ref:proc.go:findRunnable"
 // for the runtime source. A relative Markdown link to a chapter file

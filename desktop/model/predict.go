@@ -4,7 +4,7 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/desktop/page"
 )
 
 // Grade reports whether the reader's answer is the simulator's expected
@@ -26,7 +26,7 @@ type choice struct {
 // choices are the current page's exercise choices.
 func (r *Reading) choices() []choice { return r.choiceList }
 
-// findChoices finds each exercise's choices on the page. render/page sets
+// findChoices finds each exercise's choices on the page. desktop/page sets
 // an exercise from its "predict-<n>" target down, each choice on a row of
 // its own: a rectangle and text runs with Role "choice:<i>".
 func (r *Reading) findChoices() []choice {

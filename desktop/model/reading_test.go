@@ -8,11 +8,11 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/internal/fonts"
-	"github.com/gmpbook/gmpbook/render/page"
 )
 
-// The reading mode driven as the app drives it, with render/page's
+// The reading mode driven as the app drives it, with desktop/page's
 // measurer (the embedded font files, no GPU) and the embedded chapters.
 
 var measurer = page.NewMeasurer()

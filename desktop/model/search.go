@@ -3,7 +3,7 @@ package model
 import (
 	"strings"
 
-	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/desktop/page"
 )
 
 // Hit is one search result.
@@ -20,7 +20,7 @@ type Hit struct {
 type Searcher func(query string) []Hit
 
 // NewSearcher searches the chapters of the book that parsed, with
-// render/page's index: titles, headings, prose, code, scenes, exercises.
+// desktop/page's index: titles, headings, prose, code, scenes, exercises.
 func NewSearcher(b *Book) Searcher {
 	ix := page.NewIndex(b.Chapters())
 	return func(q string) []Hit {

@@ -3,13 +3,13 @@ package model
 import (
 	"math"
 
-	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // Colors are the colours of the app's furniture around the page — the
 // toolbar, the table of contents, the status line, the search box, focus
-// rings and highlights — taken from the page's palette (render/page), so
+// rings and highlights — taken from the page's palette (desktop/page), so
 // that the dark theme is one switch for everything.
 type Colors struct {
 	Page       view.Color // behind the page

@@ -3,7 +3,7 @@ package model
 import (
 	"strings"
 
-	"github.com/gmpbook/gmpbook/render/page"
+	"github.com/gmpbook/gmpbook/desktop/page"
 )
 
 // Scrolling distances, in logical pixels at font scale 1.

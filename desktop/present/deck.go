@@ -12,7 +12,6 @@ import (
 	"sync"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -181,8 +180,7 @@ func (s *Slide) simulate(c *chapters.Chapter) error {
 	}
 	s.Run = run
 	s.Captions = playerlog.Captions(sc.Compiled)
-	rec := view.NewRecording(run.Config.Procs, run.Events, s.Captions)
-	rec.SetLines(run)
+	rec := playerlog.Recording(run, s.Captions)
 	last := len(run.Events) - 1
 	for _, at := range rec.CaptionStarts() {
 		// Two captions starting at one event show as one: the player
@@ -196,11 +194,8 @@ func (s *Slide) simulate(c *chapters.Chapter) error {
 	for k := 0; k+1 < len(s.Fragments); k++ {
 		s.Fragments[k].Until = s.Fragments[k+1].Event - 1
 	}
-	for i := range run.Events {
-		if run.Events[i].Kind == core.EvMainStart {
-			s.Start = i
-			break
-		}
+	if start := rec.MainStart(); start >= 0 {
+		s.Start = start
 	}
 	if len(s.Fragments) > 0 && s.Start >= s.Fragments[0].Event {
 		s.Start = s.Fragments[0].Event - 1

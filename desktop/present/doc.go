@@ -17,7 +17,7 @@
 //     last, typed slide number and Enter, overview grid, blackout, the
 //     talk's timer);
 //   - the geometry: a 1920×1080 stage letterboxed into any window (Fit),
-//     slides set on it with render/page and shrunk until they fit
+//     slides set on it with desktop/page and shrunk until they fit
 //     (Typesetter), the scene's box, the overview grid and its hit test
 //     (Grid), the presenter window's boxes, notes and text (Presenter);
 //   - the link between the audience window and the presenter window, two

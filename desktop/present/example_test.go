@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
-	"github.com/gmpbook/gmpbook/render/page"
 )
 
 // The audience window's game loop, without Ebiten: the window maps its

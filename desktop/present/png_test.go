@@ -15,8 +15,8 @@ import (
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/internal/fonts"
-	"github.com/gmpbook/gmpbook/render/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 

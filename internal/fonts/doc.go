@@ -1,5 +1,5 @@
 // Package fonts holds the font files the desktop app draws text with and
-// package render/page measures text with, so that the two agree to the
+// package desktop/page measures text with, so that the two agree to the
 // pixel: the Go fonts (regular, bold, italic, bold italic, mono, mono
 // bold; re-exported from golang.org/x/image/font/gofont) and a subset of
 // Droid Sans Fallback with the 3,755 common simplified Chinese characters

@@ -22,7 +22,7 @@ import (
 //go:embed cjk-subset.ttf
 var CJKSubset []byte
 
-// Face names a font file. The first six are in the order of render/page's
+// Face names a font file. The first six are in the order of desktop/page's
 // Font, so page.Font(f) and Face(f) name the same file.
 type Face uint8
 

@@ -1,11 +1,3 @@
-// Package playerlog runs a scene once for the players (the desktop window
-// in cmd/gmpbook-player and the browser bridge in wasm/): it simulates, and
-// keeps what the replay needs that the event log alone does not say — the
-// source line each event's goroutine was at, and the lines whose code
-// caused each event, for line captions and the page's current line.
-//
-// It is the one place where a player simulates; package render only
-// replays what comes out of here.
 package playerlog
 
 import (

@@ -7,6 +7,7 @@ import (
 	"math"
 
 	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -27,6 +28,11 @@ func NewFile(title string, captions []view.Caption, run *Run) *File {
 		Title: title, Procs: run.Config.Procs, Seed: run.Config.Seed,
 		Version: run.Config.Version.Name, Captions: captions, Trace: run.Trace,
 	}
+}
+
+// Log is what a player replays of the recorded run.
+func (f *File) Log() play.Log {
+	return play.Log{Events: f.Events, Procs: f.Procs, Seed: f.Seed, Captions: f.Captions, Lines: &f.Trace}
 }
 
 // magic starts every encoded File; the digit is the format's version.

@@ -87,15 +87,13 @@ type comparer struct {
 
 func newComparer(ev []core.Event) *comparer {
 	c := &comparer{ev: ev, order: map[int64]int{}, procs: map[int32]int32{}}
-	for i := range ev {
-		if ev[i].Kind == core.EvMainStart {
-			c.i = i + 1
-			c.order[ev[i].G] = 1
-			// Which P main.main starts on is the start-up's doing: the
-			// Ps are compared by the order the scene meets them.
-			c.procs[ev[i].P] = 0
-			return c
-		}
+	if i := MainStart(ev); i >= 0 {
+		c.i = i + 1
+		c.order[ev[i].G] = 1
+		// Which P main.main starts on is the start-up's doing: the
+		// Ps are compared by the order the scene meets them.
+		c.procs[ev[i].P] = 0
+		return c
 	}
 	c.i = len(ev) // no main.main: nothing to compare
 	return c

@@ -207,6 +207,23 @@ func (r *Recording) Close() {
 // Closed reports whether the log is complete.
 func (r *Recording) Closed() bool { return r.closed }
 
+// MainStart is the event where the scene's own program starts (main.main
+// begins), -1 if the log has none yet: before it is the runtime's
+// start-up, which a scene is not about. It is the one definition of
+// "where the scene begins" for players, slides and compare mode.
+func (r *Recording) MainStart() int { return MainStart(r.Events) }
+
+// MainStart is the index of the first EvMainStart of events, -1 if none
+// (Recording.MainStart).
+func MainStart(events []core.Event) int {
+	for i := range events {
+		if events[i].Kind == core.EvMainStart {
+			return i
+		}
+	}
+	return -1
+}
+
 // Len is the number of events.
 func (r *Recording) Len() int { return len(r.Events) }
 

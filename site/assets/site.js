@@ -626,15 +626,15 @@
     q.forEach(function (m) { self.post(m); });
   };
 
+  // normalizeErrors is the player's problems as {line, col, msg}: the
+  // player sends them so (errors), each where it is in the source; a
+  // message alone (error, or a plain string) has no place (line 0).
   function normalizeErrors(d) {
     var list = d.errors || (d.error !== undefined ? [d.error] : [d]);
     return list.map(function (e) {
       if (typeof e === 'string') e = { message: e };
       var line = parseInt(e.line, 10) || 0, col = parseInt(e.col || e.column, 10) || 0;
       var msg = String(e.message || e.msg || e.text || e.error || 'error');
-      // "file:3:5: msg" → line 3, column 5
-      var m = /^(?:[^:\s]*:)?(\d+):(\d+):\s*(.*)$/.exec(msg);
-      if (m && !line) { line = +m[1]; col = +m[2]; msg = m[3]; }
       return { line: line, col: col, msg: msg };
     }).slice(0, 20);
   }

@@ -1,29 +1,29 @@
-package render
+package play
 
 import (
 	"math"
 	"strconv"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
+// ChromeBackground is the colour behind the picture and the chrome.
+var ChromeBackground = view.Paper
+
 // Chrome colours. The picture's own palette belongs to render/view; these
 // are only the player's furniture.
 var (
-	colBackground = view.Paper
-	colChrome     = view.Color{R: 0xF0, G: 0xF0, B: 0xEC, A: 0xFF}
-	colRule       = view.Color{R: 0xC8, G: 0xC8, B: 0xC0, A: 0xFF}
-	colInk        = view.Color{R: 0x22, G: 0x22, B: 0x22, A: 0xFF}
-	colInkSoft    = view.Color{R: 0x5A, G: 0x5A, B: 0x55, A: 0xFF}
-	colButton     = view.Color{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xFF}
-	colButtonHot  = view.Color{R: 0xDD, G: 0xE8, B: 0xF6, A: 0xFF}
-	colButtonOn   = view.Color{R: 0xC9, G: 0xDC, B: 0xF2, A: 0xFF}
-	colFocus      = view.Color{R: 0x1A, G: 0x56, B: 0xC4, A: 0xFF}
-	colPlayed     = view.Color{R: 0x3B, G: 0x6F, B: 0xB6, A: 0xFF}
-	colCaption    = view.Color{R: 0x6B, G: 0x3A, B: 0x7A, A: 0xFF}
+	colChrome    = view.Color{R: 0xF0, G: 0xF0, B: 0xEC, A: 0xFF}
+	colRule      = view.Color{R: 0xC8, G: 0xC8, B: 0xC0, A: 0xFF}
+	ChromeInk    = view.Color{R: 0x22, G: 0x22, B: 0x22, A: 0xFF}
+	colInkSoft   = view.Color{R: 0x5A, G: 0x5A, B: 0x55, A: 0xFF}
+	colButton    = view.Color{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xFF}
+	colButtonHot = view.Color{R: 0xDD, G: 0xE8, B: 0xF6, A: 0xFF}
+	colButtonOn  = view.Color{R: 0xC9, G: 0xDC, B: 0xF2, A: 0xFF}
+	colFocus     = view.Color{R: 0x1A, G: 0x56, B: 0xC4, A: 0xFF}
+	colPlayed    = view.Color{R: 0x3B, G: 0x6F, B: 0xB6, A: 0xFF}
+	colCaption   = view.Color{R: 0x6B, G: 0x3A, B: 0x7A, A: 0xFF}
 )
 
 // markColors distinguish the marks on the timeline (and the dots on the
@@ -55,10 +55,6 @@ type rect struct{ x, y, w, h float32 }
 
 func (r rect) contains(x, y float32) bool {
 	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
-}
-
-func (r rect) intersects(o rect) bool {
-	return r.x < o.x+o.w && o.x < r.x+r.w && r.y < o.y+o.h && o.y < r.y+r.h
 }
 
 // button is one control of the bar.
@@ -124,7 +120,7 @@ func buttonsFor(st Status) []button {
 		bs = append(bs,
 			button{role: "ctl:procs-", label: "−", cmd: Command{Kind: CmdProcs, Procs: max(st.Procs-1, 1)}},
 			button{role: "ctl:procs", label: "GOMAXPROCS " + strconv.Itoa(st.Procs), cmd: Command{Kind: CmdRestart}},
-			button{role: "ctl:procs+", label: "+", cmd: Command{Kind: CmdProcs, Procs: min(st.Procs+1, maxProcs)}},
+			button{role: "ctl:procs+", label: "+", cmd: Command{Kind: CmdProcs, Procs: min(st.Procs+1, MaxProcs)}},
 			button{role: "ctl:seed", label: "seed " + strconv.FormatUint(st.Seed, 10) + " → " + strconv.FormatUint(st.Seed+1, 10), cmd: Command{Kind: CmdSeed, Seed: st.Seed + 1}},
 			button{},
 		)
@@ -215,7 +211,7 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 	)
 	y := top + chromePad
 	if narration != "" {
-		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: chromePad, Y: y, Text: c.fit(narration, narrationSize, width-2*chromePad), Size: narrationSize, Fill: colInk, Role: "narration"})
+		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: chromePad, Y: y, Text: c.fit(narration, narrationSize, width-2*chromePad), Size: narrationSize, Fill: ChromeInk, Role: "narration"})
 	}
 	y += narrationSize + lineGap
 	if showCaption(st) {
@@ -237,7 +233,7 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 	} else {
 		shapes = append(shapes,
 			view.Shape{Kind: view.ShapeText, X: chromePad, Y: y + (trackRowHeight-13)/2 - 1, Text: count, Size: 13, Fill: colInkSoft, Role: "ctl:count"},
-			view.Shape{Kind: view.ShapeText, X: width - chromePad - tw, Y: y + (trackRowHeight-13)/2 - 1, Text: clock, Size: 13, Fill: colInk, Role: "ctl:time"},
+			view.Shape{Kind: view.ShapeText, X: width - chromePad - tw, Y: y + (trackRowHeight-13)/2 - 1, Text: clock, Size: 13, Fill: ChromeInk, Role: "ctl:time"},
 		)
 	}
 	ty := y + (trackRowHeight-trackHeight)/2
@@ -298,12 +294,12 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 			bw, bh := float32(4), float32(12)
 			cx, cy := b.r.x+b.r.w/2, b.r.y+b.r.h/2
 			shapes = append(shapes,
-				view.Shape{Kind: view.ShapeRect, X: cx - bw - 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: colInk, Role: b.role},
-				view.Shape{Kind: view.ShapeRect, X: cx + 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: colInk, Role: b.role},
+				view.Shape{Kind: view.ShapeRect, X: cx - bw - 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: ChromeInk, Role: b.role},
+				view.Shape{Kind: view.ShapeRect, X: cx + 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: ChromeInk, Role: b.role},
 			)
 			continue
 		}
-		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: tx, Y: b.r.y + (buttonHeight-buttonText)/2 - 1, Text: b.label, Size: buttonText, Fill: colInk, Role: b.role})
+		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: tx, Y: b.r.y + (buttonHeight-buttonText)/2 - 1, Text: b.label, Size: buttonText, Fill: ChromeInk, Role: b.role})
 	}
 	return shapes
 }
@@ -364,43 +360,72 @@ func (c *Controls) Pointer(p Pointer, st Status) []Command {
 	return out
 }
 
-// Key handles the focus keys: Tab and Shift+Tab move the focus along the
-// buttons, Enter presses the focused one, Escape drops the focus.
-func (c *Controls) Key(k ebiten.Key, shift bool) []Command {
+// HasButtons reports whether the last Layout placed any button (the
+// focus keys do nothing before it).
+func (c *Controls) HasButtons() bool { return len(c.buttons) > 0 }
+
+// FocusNext moves the keyboard focus to the next button (the previous
+// with back), wrapping around: Tab and Shift+Tab. Without a focus it
+// goes to the first button (the last with back).
+func (c *Controls) FocusNext(back bool) {
 	n := len(c.buttons)
 	if n == 0 {
-		return nil
+		return
 	}
-	switch k {
-	case ebiten.KeyTab:
-		dir := 1
-		if shift {
-			dir = -1
+	dir := 1
+	if back {
+		dir = -1
+	}
+	i := c.focus
+	for range n {
+		switch {
+		case i < 0 && dir > 0:
+			i = 0
+		case i < 0:
+			i = n - 1
+		default:
+			i = (i + dir + n) % n
 		}
-		i := c.focus
-		for range n {
-			switch {
-			case i < 0 && dir > 0:
-				i = 0
-			case i < 0:
-				i = n - 1
-			default:
-				i = (i + dir + n) % n
+		if c.buttons[i].role != "" {
+			break
+		}
+	}
+	c.focus = i
+}
+
+// FocusAtEdge reports whether the focus is on the last button (the first
+// with back), from where a Tab (Shift+Tab) would wrap: a host that embeds
+// the controls moves its own focus on instead.
+func (c *Controls) FocusAtEdge(back bool) bool {
+	last, first := -1, -1
+	for i, b := range c.buttons {
+		if b.role != "" {
+			if first < 0 {
+				first = i
 			}
-			if c.buttons[i].role != "" {
-				break
-			}
+			last = i
 		}
-		c.focus = i
-	case ebiten.KeyEnter, ebiten.KeyNumpadEnter:
-		if c.focus >= 0 && c.focus < n {
-			return []Command{c.buttons[c.focus].cmd}
-		}
-	case ebiten.KeyEscape:
-		c.focus = -1
+	}
+	return !back && c.focus == last || back && c.focus == first
+}
+
+// HasFocus reports whether a button has the keyboard focus.
+func (c *Controls) HasFocus() bool { return c.focus >= 0 }
+
+// Blur drops the keyboard focus (Escape).
+func (c *Controls) Blur() { c.focus = -1 }
+
+// Press is the command of the focused button (Enter), or nil.
+func (c *Controls) Press() []Command {
+	if c.focus >= 0 && c.focus < len(c.buttons) {
+		return []Command{c.buttons[c.focus].cmd}
 	}
 	return nil
 }
+
+// Dragging reports whether the timeline is being dragged: the pointer
+// belongs to the controls until it is released, wherever it is.
+func (c *Controls) Dragging() bool { return c.dragging }
 
 // Focused returns the role of the focused button, or "".
 func (c *Controls) Focused() string {

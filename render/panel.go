@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -21,9 +22,9 @@ import (
 // boxes of the panel where the picture changed, as Game does for a whole
 // window.
 type Panel struct {
-	src      Source
+	src      play.Source
 	drawer   *Drawer
-	controls *Controls
+	controls *play.Controls
 
 	r       rect // where the panel sits, logical pixels of the host's screen
 	focused bool
@@ -37,7 +38,7 @@ type Panel struct {
 	shownScale float32
 	dirty      []rect
 
-	in Input
+	in play.Input
 }
 
 // PanelInput is what the host hands a panel for one tick.
@@ -53,17 +54,17 @@ type PanelInput struct {
 	// Pointer is the mouse or touch in the host's logical pixels. The host
 	// leaves it not Present when the pointer is elsewhere (over another
 	// panel, the host's own chrome) unless the panel is being dragged.
-	Pointer Pointer
+	Pointer play.Pointer
 }
 
 // NewPanel returns a panel that plays src and draws with d (the host's
 // drawer: panels share its sprites and glyph caches).
-func NewPanel(src Source, d *Drawer) *Panel {
-	return &Panel{src: src, drawer: d, controls: NewControls(d.Measure)}
+func NewPanel(src play.Source, d *Drawer) *Panel {
+	return &Panel{src: src, drawer: d, controls: play.NewControls(d.Measure)}
 }
 
 // Source is the player the panel shows.
-func (p *Panel) Source() Source { return p.src }
+func (p *Panel) Source() play.Source { return p.src }
 
 // SetBounds places the panel at x, y with size w×h, logical pixels of the
 // host's screen.
@@ -77,7 +78,7 @@ func (p *Panel) Bounds() (x, y, w, h float32) { return p.r.x, p.r.y, p.r.w, p.r.
 func (p *Panel) SetFocused(on bool) {
 	p.focused = on
 	if !on {
-		p.controls.focus = -1
+		p.controls.Blur()
 	}
 }
 
@@ -86,7 +87,7 @@ func (p *Panel) Focused() bool { return p.focused }
 
 // Dragging reports whether the timeline is being dragged: the host keeps
 // sending the pointer to the panel until it is released, even outside it.
-func (p *Panel) Dragging() bool { return p.controls.dragging }
+func (p *Panel) Dragging() bool { return p.controls.Dragging() }
 
 // Contains reports whether the point (host logical pixels) is on the panel.
 func (p *Panel) Contains(x, y float32) bool { return p.r.contains(x, y) }
@@ -96,32 +97,22 @@ func (p *Panel) Contains(x, y float32) bool { return p.r.contains(x, y) }
 // last button (the first, with Shift) it is not taken, so that the host
 // moves its focus on; Escape is taken only while a button has the focus.
 func (p *Panel) Key(k ebiten.Key, shift bool) bool {
-	n := len(p.controls.buttons)
 	switch k {
 	case ebiten.KeyTab:
-		if n == 0 {
+		if !p.controls.HasButtons() {
 			return false
 		}
-		last, first := -1, -1
-		for i, b := range p.controls.buttons {
-			if b.role != "" {
-				if first < 0 {
-					first = i
-				}
-				last = i
-			}
-		}
-		if f := p.controls.focus; !shift && f == last || shift && f == first {
-			p.controls.focus = -1
+		if p.controls.FocusAtEdge(shift) {
+			p.controls.Blur()
 			return false
 		}
-		p.controls.Key(k, shift)
+		controlsKey(p.controls, k, shift)
 		return true
 	case ebiten.KeyEscape:
-		if p.controls.focus < 0 {
+		if !p.controls.HasFocus() {
 			return false
 		}
-		p.controls.Key(k, shift)
+		controlsKey(p.controls, k, shift)
 		return true
 	}
 	return false
@@ -135,8 +126,8 @@ func (p *Panel) Update(in *PanelInput) error {
 	cmds := p.in.Commands[:0]
 	for _, k := range in.Keys {
 		if k == ebiten.KeyEnter || k == ebiten.KeyNumpadEnter {
-			if p.controls.focus >= 0 {
-				cmds = append(cmds, p.controls.Key(k, in.Shift)...)
+			if p.controls.HasFocus() {
+				cmds = append(cmds, controlsKey(p.controls, k, in.Shift)...)
 				continue
 			}
 		}
@@ -145,7 +136,7 @@ func (p *Panel) Update(in *PanelInput) error {
 		}
 	}
 	for _, r := range in.Chars {
-		if c, ok := charCommand(r, st); ok {
+		if c, ok := play.CharCommand(r, st); ok {
 			cmds = append(cmds, c)
 		}
 	}
@@ -153,14 +144,14 @@ func (p *Panel) Update(in *PanelInput) error {
 	ptr := in.Pointer
 	ptr.X -= p.r.x
 	ptr.Y -= p.r.y
-	if !ptr.Present && !p.controls.dragging {
-		ptr = Pointer{}
+	if !ptr.Present && !p.controls.Dragging() {
+		ptr = play.Pointer{}
 	}
 	cmds = append(cmds, p.controls.Pointer(ptr, st)...)
-	if p.controls.Contains(ptr.X, ptr.Y) || p.controls.dragging || !p.r.contains(in.Pointer.X, in.Pointer.Y) {
-		ptr = Pointer{}
+	if p.controls.Contains(ptr.X, ptr.Y) || p.controls.Dragging() || !p.r.contains(in.Pointer.X, in.Pointer.Y) {
+		ptr = play.Pointer{}
 	}
-	p.in = Input{Dt: in.Dt, Commands: cmds, Pointer: ptr}
+	p.in = play.Input{Dt: in.Dt, Commands: cmds, Pointer: ptr}
 	return p.src.Update(&p.in)
 }
 
@@ -198,7 +189,7 @@ func (p *Panel) Layout(scale float32) bool {
 func (p *Panel) Frame() *view.Frame { return &p.frame }
 
 // Status is the Source's status.
-func (p *Panel) Status() Status { return p.src.Status() }
+func (p *Panel) Status() play.Status { return p.src.Status() }
 
 // Draw draws the panel on screen (device pixels, scale per logical
 // pixel), inside the clip box (host logical pixels: the part of the host's
@@ -221,22 +212,30 @@ func (p *Panel) Draw(screen *ebiten.Image, scale float32, clipX, clipY, clipW, c
 		}
 	}
 	p.dirty = boxes
+	p.drawer.repaint(screen, p.shapes, boxes, scale, 0)
+	p.shown = append(p.shown[:0], p.shapes...)
+	p.shownR, p.shownScale = p.r, scale
+}
+
+// repaint clears each box (logical pixels, widened by pad device pixels)
+// to the background and draws the shapes that touch it, clipped to it:
+// how Game and Panel bring the screen up to date where the display list
+// changed.
+func (d *Drawer) repaint(screen *ebiten.Image, shapes []view.Shape, boxes []rect, scale float32, pad int) {
 	b := screen.Bounds()
 	for _, r := range boxes {
 		if r.w <= 0 || r.h <= 0 {
 			continue
 		}
-		dr := deviceRect(r, scale).Intersect(b)
+		dr := deviceRect(r, scale).Inset(-pad).Intersect(b)
 		if dr.Empty() {
 			continue
 		}
 		sub := screen.SubImage(dr).(*ebiten.Image)
-		sub.Fill(rgba(colBackground))
+		sub.Fill(rgba(play.ChromeBackground))
 		c := rect{float32(dr.Min.X) / scale, float32(dr.Min.Y) / scale, float32(dr.Dx()) / scale, float32(dr.Dy()) / scale}
-		p.drawer.DrawIn(sub, p.shapes, scale, &c)
+		d.DrawIn(sub, shapes, scale, &c)
 	}
-	p.shown = append(p.shown[:0], p.shapes...)
-	p.shownR, p.shownScale = p.r, scale
 }
 
 // Forget makes the next Draw paint the whole panel (the host painted over

@@ -1,7 +1,8 @@
-package render
+package play
 
 import (
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/gmpbook/gmpbook/core"
@@ -9,7 +10,7 @@ import (
 )
 
 // Log is the event log of one simulated run of a scene, as the player
-// replays it. The caller simulates (script + core); render only replays.
+// replays it. The caller simulates (script + core); a player only replays.
 type Log struct {
 	Events   []core.Event
 	Procs    int
@@ -28,7 +29,7 @@ type Log struct {
 // Grow simulates a run further by at least n events (n <= 0: to its end)
 // and returns the whole log so far, of which the log before the call is
 // the beginning, and whether the run has ended. The caller simulates
-// (internal/playerlog's Stepper); render only asks.
+// (internal/playerlog's Stepper); a player only asks.
 type Grow func(n int) (events []core.Event, done bool, err error)
 
 // Rerun simulates the scene again with other settings.
@@ -69,6 +70,10 @@ type Player struct {
 	captions bool
 	problem  string // the narration's place says why the last re-run (or simulating further) failed
 	shown    bool   // a frame has been asked for: the log may grow
+	// growMax, if not zero, bounds the chunks simulated in a tick besides
+	// growBudget, so that a test is not at the mercy of the wall clock
+	// (under WebAssembly in Node a chunk may take longer than the budget).
+	growMax int
 
 	// The frame at the cursor, cached for the size it was laid out at.
 	cache struct {
@@ -114,24 +119,15 @@ func (p *Player) load(run Log) {
 func addMarks(marks []Mark, events []core.Event, from int) []Mark {
 	for i := from; i < len(events); i++ {
 		switch k := events[i].Kind; {
-		case hasKind(view.StealKinds, k):
+		case slices.Contains(view.StealKinds, k):
 			marks = append(marks, Mark{At: i, Kind: MarkSteal})
-		case hasKind(view.HandoffKinds, k):
+		case slices.Contains(view.HandoffKinds, k):
 			marks = append(marks, Mark{At: i, Kind: MarkHandoff})
-		case hasKind(view.PreemptionKinds, k):
+		case slices.Contains(view.PreemptionKinds, k):
 			marks = append(marks, Mark{At: i, Kind: MarkPreempt})
 		}
 	}
 	return marks
-}
-
-func hasKind(kinds []core.EvKind, k core.EvKind) bool {
-	for _, x := range kinds {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // growing reports whether the log is still being simulated.
@@ -229,7 +225,7 @@ func (p *Player) Update(in *Input) error {
 	// A growing log grows after the first frame, a slice per tick.
 	if p.shown && p.growing() {
 		start := time.Now()
-		for p.more(growChunk) && time.Since(start) < growBudget {
+		for n := 1; p.more(growChunk) && time.Since(start) < growBudget && (p.growMax == 0 || n < p.growMax); n++ {
 		}
 	}
 	return nil
@@ -424,11 +420,7 @@ func (l *Loading) Update(in *Input) error {
 		return err
 	}
 	l.src = src
-	if p, ok := src.(interface {
-		Seek(int)
-		SetSpeed(float64)
-		SetPlaying(bool)
-	}); ok {
+	if p, ok := src.(Controllable); ok {
 		if l.seek != 0 {
 			p.Seek(l.seek - 1)
 		}
@@ -493,3 +485,9 @@ func (l *Loading) SetPlaying(on bool) {
 
 // Loaded is the loaded Source (nil before the hand-over).
 func (l *Loading) Loaded() Source { return l.src }
+
+var (
+	_ Controllable = (*Player)(nil)
+	_ Controllable = (*Compare)(nil)
+	_ Controllable = (*Loading)(nil)
+)

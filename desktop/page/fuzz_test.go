@@ -13,7 +13,7 @@ import (
 // FuzzLayout lays out any chapter source that chapters.Parse accepts, at a
 // width taken from the input: it must never panic or hang. The seeds are
 // the book's chapters and the test chapters; go test runs them, `go test
-// -fuzz FuzzLayout ./render/page` looks for more.
+// -fuzz FuzzLayout ./desktop/page` looks for more.
 func FuzzLayout(f *testing.F) {
 	for _, c := range allChapters(f) {
 		f.Add(string(c.Source[:]), uint16(360))

@@ -1,21 +1,19 @@
-//go:build display
+// These tests need no display: package play does not import Ebiten, so
+// they run under plain go test and, compiled to WebAssembly, under Node
+// (make test-wasm).
 
-// These tests need a display only because importing Ebiten does: run them
-// with `xvfb-run -a go test -tags display ./render/`, as
-// tests/player_desktop_test.go does.
-
-package render
+package play_test
 
 import (
 	"errors"
 	"testing"
 
-	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
 )
@@ -32,87 +30,65 @@ func main() {
 `
 
 // stealLog simulates the steal scene as the players do.
-func stealLog(t *testing.T, procs int, seed uint64) Log {
+func stealLog(t *testing.T, procs int, seed uint64) play.Log {
 	t.Helper()
 	c, err := script.Load("steal.go", []byte(stealScene))
 	require.NoError(t, err)
 	run, err := playerlog.Simulate(c, c.Scene.Settings, procs, seed, nil)
 	require.NoError(t, err)
-	return Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Captions: playerlog.Captions(c), Lines: run}
+	return playerlog.NewLog(run, playerlog.Captions(c))
 }
 
 // measure is a fixed-width stand-in for the font.
 func measure(s string, size float32) float32 { return float32(len([]rune(s))) * size * 0.6 }
 
 func TestSpaceTogglesPlayAndDigitsSetTheSpeed(t *testing.T) {
-	st := Status{Procs: 2, Seed: 7, CanRerun: true}
+	st := play.Status{Procs: 2, Seed: 7, CanRerun: true}
 	for _, tt := range []struct {
 		c    rune
-		want Command
+		want play.Command
 	}{
-		{' ', Command{Kind: CmdTogglePlay}},
-		{'+', Command{Kind: CmdFaster}},
-		{'-', Command{Kind: CmdSlower}},
-		{'−', Command{Kind: CmdSlower}},
-		{'1', Command{Kind: CmdSpeed, Speed: 0.25}},
-		{'3', Command{Kind: CmdSpeed, Speed: 1}},
-		{'9', Command{Kind: CmdSpeed, Speed: 64}},
-		{'s', Command{Kind: CmdNextSteal}},
-		{'h', Command{Kind: CmdNextHandoff}},
-		{'p', Command{Kind: CmdNextPreempt}},
-		{'[', Command{Kind: CmdProcs, Procs: 1}},
-		{']', Command{Kind: CmdProcs, Procs: 3}},
-		{'n', Command{Kind: CmdSeed, Seed: 8}},
+		{' ', play.Command{Kind: play.CmdTogglePlay}},
+		{'+', play.Command{Kind: play.CmdFaster}},
+		{'-', play.Command{Kind: play.CmdSlower}},
+		{'−', play.Command{Kind: play.CmdSlower}},
+		{'1', play.Command{Kind: play.CmdSpeed, Speed: 0.25}},
+		{'3', play.Command{Kind: play.CmdSpeed, Speed: 1}},
+		{'9', play.Command{Kind: play.CmdSpeed, Speed: 64}},
+		{'s', play.Command{Kind: play.CmdNextSteal}},
+		{'h', play.Command{Kind: play.CmdNextHandoff}},
+		{'p', play.Command{Kind: play.CmdNextPreempt}},
+		{'[', play.Command{Kind: play.CmdProcs, Procs: 1}},
+		{']', play.Command{Kind: play.CmdProcs, Procs: 3}},
+		{'n', play.Command{Kind: play.CmdSeed, Seed: 8}},
 	} {
-		got, ok := charCommand(tt.c, st)
+		got, ok := play.CharCommand(tt.c, st)
 		assert.True(t, ok, "%q", tt.c)
 		assert.Equal(t, tt.want, got, "%q", tt.c)
 	}
-	_, ok := charCommand('[', Status{Procs: 1, CanRerun: true})
+	_, ok := play.CharCommand('[', play.Status{Procs: 1, CanRerun: true})
 	assert.False(t, ok, "no fewer than one P")
-	_, ok = charCommand('n', Status{Procs: 2})
-	assert.False(t, ok, "no re-run without a Rerun")
-	_, ok = charCommand('x', st)
+	_, ok = play.CharCommand('n', play.Status{Procs: 2})
+	assert.False(t, ok, "no re-run without a play.Rerun")
+	_, ok = play.CharCommand('x', st)
 	assert.False(t, ok)
 }
 
-func TestArrowsStepAndShiftArrowsStepOneEvent(t *testing.T) {
-	st := Status{Cursor: 5, Len: 50}
-	for _, tt := range []struct {
-		k     ebiten.Key
-		shift bool
-		want  Command
-	}{
-		{ebiten.KeyArrowRight, false, Command{Kind: CmdStep}},
-		{ebiten.KeyArrowLeft, false, Command{Kind: CmdBack}},
-		{ebiten.KeyArrowRight, true, Command{Kind: CmdStepEvent}},
-		{ebiten.KeyArrowLeft, true, Command{Kind: CmdBackEvent}},
-		{ebiten.KeyHome, false, Command{Kind: CmdHome}},
-		{ebiten.KeyEnd, false, Command{Kind: CmdEnd}},
-		{ebiten.KeyPageDown, false, Command{Kind: CmdSeek, At: 49}},
-		{ebiten.KeyPageUp, false, Command{Kind: CmdSeek, At: -1}},
-	} {
-		got, ok := keyCommand(tt.k, tt.shift, st)
-		assert.True(t, ok, "%v", tt.k)
-		assert.Equal(t, tt.want, got, "%v shift=%v", tt.k, tt.shift)
-	}
-}
-
 func TestCommandNamesRoundTrip(t *testing.T) {
-	for k := CmdNone + 1; k < commandKinds; k++ {
-		got, ok := ParseCommand(k.String())
+	for k := play.CmdNone + 1; k < play.CommandKinds; k++ {
+		got, ok := play.ParseCommand(k.String())
 		assert.True(t, ok, "%v", k)
 		assert.Equal(t, k, got)
 	}
-	_, ok := ParseCommand("none")
+	_, ok := play.ParseCommand("none")
 	assert.False(t, ok)
 }
 
 func TestSpeedsStopAtTheEnds(t *testing.T) {
-	assert.Equal(t, 2.0, NextSpeed(1, 1))
-	assert.Equal(t, 0.5, NextSpeed(1, -1))
-	assert.Equal(t, 64.0, NextSpeed(64, 1))
-	assert.Equal(t, 0.25, NextSpeed(0.25, -1))
+	assert.Equal(t, 2.0, play.NextSpeed(1, 1))
+	assert.Equal(t, 0.5, play.NextSpeed(1, -1))
+	assert.Equal(t, 64.0, play.NextSpeed(64, 1))
+	assert.Equal(t, 0.25, play.NextSpeed(0.25, -1))
 }
 
 // shapeOf finds the first shape with role.
@@ -128,9 +104,9 @@ func shapeOf(t *testing.T, shapes []view.Shape, role string) view.Shape {
 }
 
 func TestControlsBarIsShapesBelowTheFrameAndPressesItsButtons(t *testing.T) {
-	c := NewControls(measure)
-	st := Status{Cursor: 9, Len: 100, Speed: 1, Procs: 2, Seed: 7, CanRerun: true, Captions: true, HasCaptions: true,
-		Marks: []Mark{{At: 19, Kind: MarkSteal}, {At: 59, Kind: MarkHandoff}}}
+	c := play.NewControls(measure)
+	st := play.Status{Cursor: 9, Len: 100, Speed: 1, Procs: 2, Seed: 7, CanRerun: true, Captions: true, HasCaptions: true,
+		Marks: []play.Mark{{At: 19, Kind: play.MarkSteal}, {At: 59, Kind: play.MarkHandoff}}}
 	shapes := c.Layout(nil, st, "P1 stole 4 Gs from P0.", "eight workers", 1280, 800)
 	h := c.Height(st, 1280)
 	require.Greater(t, h, float32(60))
@@ -145,102 +121,103 @@ func TestControlsBarIsShapesBelowTheFrameAndPressesItsButtons(t *testing.T) {
 	shapeOf(t, shapes, "ctl:mark-steal")
 	shapeOf(t, shapes, "ctl:mark-hand-off")
 
-	press := func(role string) []Command {
+	press := func(role string) []play.Command {
 		b := shapeOf(t, shapes, role)
 		x, y := b.X+b.W/2, b.Y+b.H/2
-		out := c.Pointer(Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}, st)
-		c.Pointer(Pointer{X: x, Y: y, Present: true, Released: true}, st)
+		out := c.Pointer(play.Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}, st)
+		c.Pointer(play.Pointer{X: x, Y: y, Present: true, Released: true}, st)
 		return out
 	}
-	assert.Equal(t, []Command{{Kind: CmdTogglePlay}}, press("ctl:play"))
-	assert.Equal(t, []Command{{Kind: CmdNextSteal}}, press("ctl:next-steal"))
-	assert.Equal(t, []Command{{Kind: CmdProcs, Procs: 3}}, press("ctl:procs+"))
-	assert.Equal(t, []Command{{Kind: CmdSeed, Seed: 8}}, press("ctl:seed"))
-	assert.Equal(t, []Command{{Kind: CmdReducedMotion}}, press("ctl:motion"))
+	assert.Equal(t, []play.Command{{Kind: play.CmdTogglePlay}}, press("ctl:play"))
+	assert.Equal(t, []play.Command{{Kind: play.CmdNextSteal}}, press("ctl:next-steal"))
+	assert.Equal(t, []play.Command{{Kind: play.CmdProcs, Procs: 3}}, press("ctl:procs+"))
+	assert.Equal(t, []play.Command{{Kind: play.CmdSeed, Seed: 8}}, press("ctl:seed"))
+	assert.Equal(t, []play.Command{{Kind: play.CmdReducedMotion}}, press("ctl:motion"))
 
 	// Scrubbing: a press in the middle of the track seeks there, dragging
 	// to the end seeks to the last event, and releasing stops.
 	tr := shapeOf(t, shapes, "ctl:track")
 	y := tr.Y + tr.H/2
-	got := c.Pointer(Pointer{X: tr.X + tr.W/2, Y: y, Present: true, Down: true, Pressed: true}, st)
-	assert.Equal(t, []Command{{Kind: CmdSeek, At: 49}}, got)
-	got = c.Pointer(Pointer{X: tr.X + tr.W + 50, Y: y + 200, Present: true, Down: true}, st)
-	assert.Equal(t, []Command{{Kind: CmdSeek, At: 99}}, got, "dragging past the end clamps")
-	c.Pointer(Pointer{X: tr.X + tr.W + 50, Y: y, Present: true, Released: true}, st)
-	assert.Empty(t, c.Pointer(Pointer{X: tr.X, Y: y, Present: true}, st), "no seek after release")
+	got := c.Pointer(play.Pointer{X: tr.X + tr.W/2, Y: y, Present: true, Down: true, Pressed: true}, st)
+	assert.Equal(t, []play.Command{{Kind: play.CmdSeek, At: 49}}, got)
+	got = c.Pointer(play.Pointer{X: tr.X + tr.W + 50, Y: y + 200, Present: true, Down: true}, st)
+	assert.Equal(t, []play.Command{{Kind: play.CmdSeek, At: 99}}, got, "dragging past the end clamps")
+	c.Pointer(play.Pointer{X: tr.X + tr.W + 50, Y: y, Present: true, Released: true}, st)
+	assert.Empty(t, c.Pointer(play.Pointer{X: tr.X, Y: y, Present: true}, st), "no seek after release")
 
 	// While playing, the play button is a pause button.
-	shapes = c.Layout(nil, Status{Playing: true, Len: 10, Speed: 1}, "", "", 1280, 800)
+	shapes = c.Layout(nil, play.Status{Playing: true, Len: 10, Speed: 1}, "", "", 1280, 800)
 	shapeOf(t, shapes, "ctl:pause")
 }
 
 func TestControlsWrapOnANarrowScreen(t *testing.T) {
-	c := NewControls(measure)
-	st := Status{Len: 10, Speed: 1, Procs: 2, CanRerun: true}
+	c := play.NewControls(measure)
+	st := play.Status{Len: 10, Speed: 1, Procs: 2, CanRerun: true}
 	assert.Greater(t, c.Height(st, 360), c.Height(st, 1600), "a phone's bar has more rows")
 	for _, s := range c.Layout(nil, st, "a long sentence that does not fit on a phone screen at all, not even close", "", 360, 700) {
 		assert.LessOrEqual(t, s.X+s.W, float32(360.01), "%s leaves the screen", s.Role)
 	}
 }
 
-func TestTabMovesTheFocusAndEnterPresses(t *testing.T) {
-	c := NewControls(measure)
-	st := Status{Len: 10, Speed: 1}
+func TestFocusMovesAlongTheButtonsAndPresses(t *testing.T) {
+	c := play.NewControls(measure)
+	st := play.Status{Len: 10, Speed: 1}
 	c.Layout(nil, st, "", "", 1280, 800)
 	assert.Equal(t, "", c.Focused())
-	c.Key(ebiten.KeyTab, false)
+	c.FocusNext(false)
 	assert.Equal(t, "ctl:home", c.Focused())
-	c.Key(ebiten.KeyTab, false)
+	c.FocusNext(false)
 	assert.Equal(t, "ctl:back", c.Focused())
-	assert.Equal(t, []Command{{Kind: CmdBack}}, c.Key(ebiten.KeyEnter, false))
-	c.Key(ebiten.KeyTab, true)
-	c.Key(ebiten.KeyTab, true)
+	assert.Equal(t, []play.Command{{Kind: play.CmdBack}}, c.Press())
+	c.FocusNext(true)
+	c.FocusNext(true)
 	assert.Equal(t, "ctl:captions", c.Focused(), "Shift+Tab wraps to the last control")
 	shapes := c.Layout(nil, st, "", "", 1280, 800)
 	var focused bool
 	for _, s := range shapes {
-		focused = focused || s.Role == "ctl:captions" && s.Kind == view.ShapeRect && s.Stroke == colFocus
+		focused = focused || s.Role == "ctl:captions" && s.Kind == view.ShapeRect && s.Stroke == play.ColFocus
 	}
 	assert.True(t, focused, "the focused control has the focus outline")
-	c.Key(ebiten.KeyEscape, false)
+	assert.True(t, c.FocusAtEdge(false), "the last control is the edge a host moves its focus on from")
+	c.Blur()
 	assert.Equal(t, "", c.Focused())
 }
 
 // step runs one tick of the player with commands.
-func step(p *Player, cmds ...Command) {
-	p.Update(&Input{Dt: 1.0 / 60, Commands: cmds})
+func step(p *play.Player, cmds ...play.Command) {
+	p.Update(&play.Input{Dt: 1.0 / 60, Commands: cmds})
 }
 
 func TestPlayerStepsBackToTheSamePicture(t *testing.T) {
-	p := NewPlayer(stealLog(t, 0, 0), nil)
+	p := play.NewPlayer(stealLog(t, 0, 0), nil)
 	var frames []view.Frame
 	var pos []int
 	for range 12 {
-		step(p, Command{Kind: CmdStep})
+		step(p, play.Command{Kind: play.CmdStep})
 		pos = append(pos, p.Pos())
-		frames = append(frames, p.frameAt(1280, 700))
+		frames = append(frames, p.FrameAt(1280, 700))
 	}
 	for i := len(pos) - 2; i >= 0; i-- {
-		step(p, Command{Kind: CmdBack})
+		step(p, play.Command{Kind: play.CmdBack})
 		require.Equal(t, pos[i], p.Pos(), "back from stop %d", i+1)
-		assert.Equal(t, frames[i], p.frameAt(1280, 700), "the picture at stop %d", i)
+		assert.Equal(t, frames[i], p.FrameAt(1280, 700), "the picture at stop %d", i)
 	}
 }
 
 func TestPlayerFineStepReachesEveryEvent(t *testing.T) {
-	p := NewPlayer(stealLog(t, 0, 0), nil)
+	p := play.NewPlayer(stealLog(t, 0, 0), nil)
 	for want := 0; want < 40; want++ {
-		step(p, Command{Kind: CmdStepEvent})
+		step(p, play.Command{Kind: play.CmdStepEvent})
 		require.Equal(t, want, p.Pos())
 	}
-	step(p, Command{Kind: CmdBackEvent})
+	step(p, play.Command{Kind: play.CmdBackEvent})
 	assert.Equal(t, 38, p.Pos())
 }
 
 func TestPlayerPlaysToTheEndAndStops(t *testing.T) {
 	log := stealLog(t, 0, 0)
-	p := NewPlayer(log, nil)
-	step(p, Command{Kind: CmdSpeed, Speed: 64}, Command{Kind: CmdTogglePlay})
+	p := play.NewPlayer(log, nil)
+	step(p, play.Command{Kind: play.CmdSpeed, Speed: 64}, play.Command{Kind: play.CmdTogglePlay})
 	require.True(t, p.Status().Playing)
 	for i := 0; i < 100000 && p.Status().Playing; i++ {
 		step(p)
@@ -248,37 +225,37 @@ func TestPlayerPlaysToTheEndAndStops(t *testing.T) {
 	assert.False(t, p.Status().Playing)
 	assert.Equal(t, len(log.Events)-1, p.Pos())
 	// Space at the end plays again from the start.
-	step(p, Command{Kind: CmdTogglePlay})
+	step(p, play.Command{Kind: play.CmdTogglePlay})
 	assert.True(t, p.Status().Playing)
 	assert.Less(t, p.Pos(), 5)
 }
 
 func TestPlayerSlidesBetweenStopsUnlessMotionIsReduced(t *testing.T) {
-	p := NewPlayer(stealLog(t, 0, 0), nil)
+	p := play.NewPlayer(stealLog(t, 0, 0), nil)
 	p.Frame(1280, 700)
-	step(p, Command{Kind: CmdNextSteal})
-	assert.True(t, p.tweening, "a jump slides the tokens")
+	step(p, play.Command{Kind: play.CmdNextSteal})
+	assert.True(t, p.Tweening(), "a jump slides the tokens")
 	for range 60 {
 		step(p)
 	}
-	assert.False(t, p.tweening, "the slide ends")
-	step(p, Command{Kind: CmdHome}, Command{Kind: CmdReducedMotion})
-	step(p, Command{Kind: CmdNextSteal})
-	assert.False(t, p.tweening, "reduced motion: tokens jump")
+	assert.False(t, p.Tweening(), "the slide ends")
+	step(p, play.Command{Kind: play.CmdHome}, play.Command{Kind: play.CmdReducedMotion})
+	step(p, play.Command{Kind: play.CmdNextSteal})
+	assert.False(t, p.Tweening(), "reduced motion: tokens jump")
 }
 
 func TestPlayerJumpsLandOnTheirEvents(t *testing.T) {
 	log := stealLog(t, 0, 0)
-	p := NewPlayer(log, nil)
-	step(p, Command{Kind: CmdNextSteal})
+	p := play.NewPlayer(log, nil)
+	step(p, play.Command{Kind: play.CmdNextSteal})
 	assert.Equal(t, core.EvSteal, log.Events[p.Pos()].Kind)
 	first := p.Pos()
-	step(p, Command{Kind: CmdNextSteal})
+	step(p, play.Command{Kind: play.CmdNextSteal})
 	assert.Greater(t, p.Pos(), first)
 	assert.Equal(t, core.EvSteal, log.Events[p.Pos()].Kind)
 	var steals int
 	for _, m := range p.Status().Marks {
-		if m.Kind == MarkSteal {
+		if m.Kind == play.MarkSteal {
 			assert.Equal(t, core.EvSteal, log.Events[m.At].Kind)
 			steals++
 		}
@@ -288,27 +265,27 @@ func TestPlayerJumpsLandOnTheirEvents(t *testing.T) {
 
 func TestPlayerRerunsAtTheSameVirtualTime(t *testing.T) {
 	var asked [][2]uint64
-	p := NewPlayer(stealLog(t, 0, 0), func(procs int, seed uint64) (Log, error) {
+	p := play.NewPlayer(stealLog(t, 0, 0), func(procs int, seed uint64) (play.Log, error) {
 		asked = append(asked, [2]uint64{uint64(procs), seed})
 		return stealLog(t, procs, seed), nil
 	})
-	step(p, Command{Kind: CmdNextSteal})
+	step(p, play.Command{Kind: play.CmdNextSteal})
 	t0 := p.Status().Time
-	step(p, Command{Kind: CmdProcs, Procs: 3})
+	step(p, play.Command{Kind: play.CmdProcs, Procs: 3})
 	assert.Equal(t, [][2]uint64{{3, 7}}, asked)
 	st := p.Status()
 	assert.Equal(t, 3, st.Procs)
 	assert.LessOrEqual(t, st.Time, t0)
 	assert.Greater(t, st.Cursor, 0)
-	step(p, Command{Kind: CmdSeed, Seed: 8})
+	step(p, play.Command{Kind: play.CmdSeed, Seed: 8})
 	assert.Equal(t, uint64(8), p.Status().Seed)
 }
 
 func TestPlayerShowsLineCaptions(t *testing.T) {
-	p := NewPlayer(stealLog(t, 0, 0), nil)
+	p := play.NewPlayer(stealLog(t, 0, 0), nil)
 	var caption string
 	for range 400 {
-		step(p, Command{Kind: CmdStepEvent})
+		step(p, play.Command{Kind: play.CmdStepEvent})
 		if f := p.Frame(1280, 700); f.Caption != "" {
 			caption = f.Caption
 			break
@@ -319,27 +296,22 @@ func TestPlayerShowsLineCaptions(t *testing.T) {
 
 // growingStealLog starts the steal scene as the browser player does: the
 // Log holds the events simulated so far and grows on request.
-func growingStealLog(t *testing.T, procs int, seed uint64) (Log, *playerlog.Stepper) {
+func growingStealLog(t *testing.T, procs int, seed uint64) (play.Log, *playerlog.Stepper) {
 	t.Helper()
 	c, err := script.Load("steal.go", []byte(stealScene))
 	require.NoError(t, err)
 	st, err := playerlog.Start(c, c.Scene.Settings, procs, seed, nil)
 	require.NoError(t, err)
-	return Log{Events: st.Run.Events, Procs: st.Run.Config.Procs, Seed: st.Run.Config.Seed,
-		Captions: playerlog.Captions(c), Lines: st.Run,
-		Grow: func(n int) ([]core.Event, bool, error) {
-			done, err := st.Advance(n)
-			return st.Run.Events, done, err
-		}}, st
+	return st.Log(playerlog.Captions(c)), st
 }
 
 // TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun: a Player of a log
 // still being simulated grows it only after its first frame, a slice per
 // tick, and then shows exactly what a Player of the whole log shows.
 func TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun(t *testing.T) {
-	whole := NewPlayer(stealLog(t, 0, 0), nil)
+	whole := play.NewPlayer(stealLog(t, 0, 0), nil)
 	log, st := growingStealLog(t, 0, 0)
-	p := NewPlayer(log, nil)
+	p := play.NewPlayer(log, nil)
 	booted := len(log.Events)
 	step(p)
 	require.Equal(t, booted, p.Status().Len, "no simulating before the first frame")
@@ -350,8 +322,8 @@ func TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun(t *testing.T) {
 	require.True(t, st.Done(), "the log grows after the first frame")
 	assert.Equal(t, whole.Status(), p.Status())
 	for range 30 {
-		step(whole, Command{Kind: CmdStep})
-		step(p, Command{Kind: CmdStep})
+		step(whole, play.Command{Kind: play.CmdStep})
+		step(p, play.Command{Kind: play.CmdStep})
 		require.Equal(t, whole.Pos(), p.Pos())
 		require.Equal(t, whole.Frame(1280, 700), p.Frame(1280, 700), "at %d", p.Pos())
 	}
@@ -363,17 +335,17 @@ func TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun(t *testing.T) {
 // log lands.
 func TestGrowingPlayerSimulatesAsFarAsACommandNeeds(t *testing.T) {
 	full := stealLog(t, 0, 0)
-	for _, cmd := range []Command{
-		{Kind: CmdSeek, At: len(full.Events) - 20},
-		{Kind: CmdNextSteal},
-		{Kind: CmdNextHandoff},
-		{Kind: CmdEnd},
-		{Kind: CmdStep},
-		{Kind: CmdStepEvent},
+	for _, cmd := range []play.Command{
+		{Kind: play.CmdSeek, At: len(full.Events) - 20},
+		{Kind: play.CmdNextSteal},
+		{Kind: play.CmdNextHandoff},
+		{Kind: play.CmdEnd},
+		{Kind: play.CmdStep},
+		{Kind: play.CmdStepEvent},
 	} {
-		whole := NewPlayer(full, nil)
+		whole := play.NewPlayer(full, nil)
 		log, _ := growingStealLog(t, 0, 0)
-		p := NewPlayer(log, nil)
+		p := play.NewPlayer(log, nil)
 		p.Seek(len(log.Events) - 1) // the last event simulated so far
 		whole.Seek(len(log.Events) - 1)
 		step(whole, cmd)
@@ -384,8 +356,8 @@ func TestGrowingPlayerSimulatesAsFarAsACommandNeeds(t *testing.T) {
 	// Playing from the start at top speed never stops at the end of what is
 	// simulated: it plays the whole run.
 	log, _ := growingStealLog(t, 0, 0)
-	p := NewPlayer(log, nil)
-	step(p, Command{Kind: CmdSpeed, Speed: 64}, Command{Kind: CmdTogglePlay})
+	p := play.NewPlayer(log, nil)
+	step(p, play.Command{Kind: play.CmdSpeed, Speed: 64}, play.Command{Kind: play.CmdTogglePlay})
 	require.True(t, p.Status().Playing)
 	for i := 0; i < 100000 && p.Status().Playing; i++ {
 		step(p)
@@ -400,10 +372,10 @@ func TestGrowingPlayerSaysWhenSimulatingFails(t *testing.T) {
 	log, _ := growingStealLog(t, 0, 0)
 	n := len(log.Events)
 	log.Grow = func(int) ([]core.Event, bool, error) { return nil, false, errors.New("out of memory") }
-	p := NewPlayer(log, nil)
-	step(p, Command{Kind: CmdEnd})
+	p := play.NewPlayer(log, nil)
+	step(p, play.Command{Kind: play.CmdEnd})
 	assert.Equal(t, n-1, p.Pos())
-	assert.False(t, p.growing())
+	assert.False(t, p.Growing())
 	assert.Equal(t, "Could not simulate the rest of the scene: out of memory", p.Frame(1280, 700).Narration)
 }
 
@@ -412,25 +384,34 @@ func TestGrowingPlayerSaysWhenSimulatingFails(t *testing.T) {
 // that will replace it; it loads after that frame, and the Player gets
 // the speed, play state and commands given meanwhile.
 func TestLoadingShowsThePlayersFirstFrameThenHandsOver(t *testing.T) {
-	rerun := func(procs int, seed uint64) (Log, error) { return stealLog(t, procs, seed), nil }
+	rerun := func(procs int, seed uint64) (play.Log, error) { return stealLog(t, procs, seed), nil }
 	for _, playing := range []bool{false, true} {
 		log, _ := growingStealLog(t, 0, 0)
-		want := NewPlayer(log, rerun)
+		want := play.NewPlayer(log, rerun)
+		// One chunk a tick each, so that the two grow alike whatever
+		// the wall clock says.
+		want.SetGrowMax(1)
 		want.SetSpeed(4)
 		want.SetPlaying(playing)
 		loads := 0
-		l := NewLoading(log.Procs, log.Seed, len(log.Captions) > 0, func() (Source, error) {
+		l := play.NewLoading(log.Procs, log.Seed, len(log.Captions) > 0, func() (play.Source, error) {
 			loads++
 			log, _ := growingStealLog(t, 0, 0)
-			return NewPlayer(log, rerun), nil
+			p := play.NewPlayer(log, rerun)
+			p.SetGrowMax(1)
+			return p, nil
 		})
 		l.SetSpeed(4)
 		l.SetPlaying(playing)
-		require.NoError(t, l.Update(&Input{Dt: 1.0 / 60, Commands: []Command{{Kind: CmdReducedMotion}}}))
+		require.NoError(t, l.Update(&play.Input{Dt: 1.0 / 60, Commands: []play.Command{{Kind: play.CmdReducedMotion}}}))
 		assert.Zero(t, loads, "nothing is loaded before the first frame")
 		assert.Equal(t, want.Status(), l.Status())
-		assert.Equal(t, want.Frame(1280, 700), l.Frame(1280, 700), "the first frame")
-		require.NoError(t, l.Update(&Input{Dt: 1.0 / 60, Commands: []Command{{Kind: CmdCaptions}}}))
+		// The first frame is the one want will draw; want itself draws
+		// it later, in step with the loaded Player (a Player grows its
+		// log only once it has drawn).
+		firstLog, _ := growingStealLog(t, 0, 0)
+		assert.Equal(t, play.NewPlayer(firstLog, rerun).Frame(1280, 700), l.Frame(1280, 700), "the first frame")
+		require.NoError(t, l.Update(&play.Input{Dt: 1.0 / 60, Commands: []play.Command{{Kind: play.CmdCaptions}}}))
 		require.Equal(t, 1, loads)
 		require.NotNil(t, l.Loaded())
 		st := l.Status()
@@ -440,22 +421,22 @@ func TestLoadingShowsThePlayersFirstFrameThenHandsOver(t *testing.T) {
 		assert.Equal(t, playing, st.Playing)
 		// From here the two play the same run in step: one tick draws, the
 		// next grows the log.
-		step(want, Command{Kind: CmdReducedMotion}, Command{Kind: CmdCaptions})
+		step(want, play.Command{Kind: play.CmdReducedMotion}, play.Command{Kind: play.CmdCaptions})
 		l.Frame(1280, 700)
 		want.Frame(1280, 700)
 		step(want)
-		require.NoError(t, l.Update(&Input{Dt: 1.0 / 60}))
+		require.NoError(t, l.Update(&play.Input{Dt: 1.0 / 60}))
 		for range 200 {
 			require.Equal(t, want.Status(), l.Status())
 			require.Equal(t, want.Frame(1280, 700), l.Frame(1280, 700))
 			step(want)
-			require.NoError(t, l.Update(&Input{Dt: 1.0 / 60}))
+			require.NoError(t, l.Update(&play.Input{Dt: 1.0 / 60}))
 		}
 		assert.Equal(t, 200, l.Status().Len, "the run was simulated")
 		assert.Equal(t, 1, loads, "loaded once")
 	}
-	broken := NewLoading(2, 7, false, func() (Source, error) { return nil, errors.New("scene.go:3:2: undefined: x") })
-	require.NoError(t, broken.Update(&Input{}))
+	broken := play.NewLoading(2, 7, false, func() (play.Source, error) { return nil, errors.New("scene.go:3:2: undefined: x") })
+	require.NoError(t, broken.Update(&play.Input{}))
 	broken.Frame(1280, 700)
-	assert.EqualError(t, broken.Update(&Input{}), "scene.go:3:2: undefined: x", "a scene that does not load ends the game")
+	assert.EqualError(t, broken.Update(&play.Input{}), "scene.go:3:2: undefined: x", "a scene that does not load ends the game")
 }

@@ -20,7 +20,7 @@ import (
 )
 
 // -png DIR writes every chapter, laid out, as PNG pictures into DIR, to
-// look at: go test ./render/page -run PNG -png /tmp/pages
+// look at: go test ./desktop/page -run PNG -png /tmp/pages
 var pngDir = flag.String("png", "", "write chapter pictures into this directory")
 
 func TestPNG(t *testing.T) {

@@ -1,4 +1,4 @@
-package render
+package play
 
 // playback is the part of a Source that Player and Compare share: playing
 // or paused, the speed, and the stops owed to the play head between ticks;

@@ -1,13 +1,13 @@
-package render
+package play
 
 import (
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
-// Source is what the Game plays: a replay of an event log with a cursor.
-// render never runs a simulation; it asks a Source for pictures and hands
-// it the user's commands.
+// Source is what a player plays (render's Game and Panel): a replay of an
+// event log with a cursor. Nothing that plays a Source runs a simulation;
+// it asks the Source for pictures and hands it the user's commands.
 type Source interface {
 	// Update advances the playback by one tick. in.Dt is the wall time
 	// the tick stands for; in.Commands are the user's commands, in order.
@@ -18,6 +18,20 @@ type Source interface {
 	Frame(width, height float32) view.Frame
 	// Status is what the controls bar shows.
 	Status() Status
+}
+
+// Controllable is a Source that a host can also drive directly, outside
+// the user's commands: seek it, set its speed and start or stop it (the
+// URL's at, speed and play; the desktop's slides). Player, Compare and
+// Loading are Controllable.
+type Controllable interface {
+	Source
+	// Seek moves the cursor to after event i (Compare: to stop i).
+	Seek(i int)
+	// SetSpeed sets the playback speed (1 is normal).
+	SetSpeed(s float64)
+	// SetPlaying starts or stops the playback.
+	SetPlaying(on bool)
 }
 
 // Status is the state of the playback as the controls bar shows it.

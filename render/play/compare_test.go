@@ -1,6 +1,4 @@
-//go:build display
-
-package render
+package play_test
 
 import (
 	"slices"
@@ -11,6 +9,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
+	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
 )
@@ -26,31 +25,27 @@ func main() {
 }
 `
 
-func compareSpinner(t *testing.T) *Compare {
+func compareSpinner(t *testing.T) *play.Compare {
 	c, err := script.Load("spinner.go", []byte(spinnerScene))
 	require.NoError(t, err)
-	var sides [2]Side
-	for i, goVersion := range []string{"1.13", "1.26"} {
-		st, err := playerlog.CompareSettings(c.Scene.Settings, goVersion, 0)
-		require.NoError(t, err)
-		run, err := playerlog.Simulate(c, st, 0, 0, nil)
-		require.NoError(t, err)
-		sides[i] = Side{Label: playerlog.Label(run.Config), Log: Log{Events: run.Events, Procs: run.Config.Procs, Seed: run.Config.Seed, Lines: run}}
-	}
-	return NewCompare(sides[0], sides[1])
+	old, err := playerlog.CompareSettings(c.Scene.Settings, "1.13", 0)
+	require.NoError(t, err)
+	cmp, err := playerlog.NewScene(c, old, nil).Compare("1.26", 0)
+	require.NoError(t, err)
+	return cmp
 }
 
 func TestCompareStepsThroughTheEventTimesOfEitherSide(t *testing.T) {
 	c := compareSpinner(t)
-	a, b := c.a.Log.Events, c.b.Log.Events
+	a, b := c.Events()
 	require.False(t, c.Diff().Same())
-	assert.Equal(t, view.CompareTimes(a, b), c.times)
+	assert.Equal(t, view.CompareTimes(a, b), c.Times())
 	st := c.Status()
 	assert.Equal(t, -1, st.Cursor)
 	assert.Equal(t, c.Len(), st.Len)
 	diffAt := -1
 	for _, m := range st.Marks {
-		if m.Kind == MarkDiff {
+		if m.Kind == play.MarkDiff {
 			require.Equal(t, -1, diffAt, "one difference")
 			diffAt = m.At
 		}
@@ -59,24 +54,24 @@ func TestCompareStepsThroughTheEventTimesOfEitherSide(t *testing.T) {
 
 	prev := c.Time()
 	for i := 0; i < c.Len(); i++ {
-		require.NoError(t, c.Update(&Input{Commands: []Command{{Kind: CmdStep}}}))
+		require.NoError(t, c.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdStep}}}))
 		assert.Equal(t, i, c.Pos())
 		if i > 0 {
 			assert.Greater(t, c.Time(), prev, "every stop is a later time")
 		}
 		prev = c.Time()
 	}
-	require.NoError(t, c.Update(&Input{Commands: []Command{{Kind: CmdStep}}}))
+	require.NoError(t, c.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdStep}}}))
 	assert.Equal(t, c.Len()-1, c.Pos(), "the end stays the end")
 
-	require.NoError(t, c.Update(&Input{Commands: []Command{{Kind: CmdSeek, At: diffAt}}}))
+	require.NoError(t, c.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdSeek, At: diffAt}}}))
 	f := c.Frame(1200, 700)
 	assert.Contains(t, f.Narration, "First difference at t=")
 	assert.Equal(t, c.Pos(), f.Index)
 
-	require.NoError(t, c.Update(&Input{Commands: []Command{{Kind: CmdHome}, {Kind: CmdTogglePlay}}, Dt: 0}))
+	require.NoError(t, c.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdHome}, {Kind: play.CmdTogglePlay}}, Dt: 0}))
 	assert.True(t, c.Status().Playing)
-	require.NoError(t, c.Update(&Input{Dt: 1000}))
+	require.NoError(t, c.Update(&play.Input{Dt: 1000}))
 	assert.False(t, c.Status().Playing)
 	assert.Equal(t, c.Len()-1, c.Pos())
 }
@@ -86,7 +81,7 @@ func TestCompareStepsThroughTheEventTimesOfEitherSide(t *testing.T) {
 // or preempts, and the scrub bar marks them all.
 func TestCompareJumpsToTheNextEventOfAKindOnEitherSide(t *testing.T) {
 	c := compareSpinner(t)
-	a, b := c.a.Log.Events, c.b.Log.Events
+	a, b := c.Events()
 	var want []int // the stops at which either side preempts
 	for _, ev := range [][]core.Event{a, b} {
 		for _, e := range ev {
@@ -101,7 +96,7 @@ func TestCompareJumpsToTheNextEventOfAKindOnEitherSide(t *testing.T) {
 	var got []int
 	for range len(want) + 2 {
 		before := c.Pos()
-		require.NoError(t, c.Update(&Input{Commands: []Command{{Kind: CmdNextPreempt}}}))
+		require.NoError(t, c.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdNextPreempt}}}))
 		if c.Pos() == before {
 			break
 		}
@@ -112,12 +107,12 @@ func TestCompareJumpsToTheNextEventOfAKindOnEitherSide(t *testing.T) {
 	assert.Equal(t, want, got)
 	var marked []int
 	for _, m := range c.Status().Marks {
-		if m.Kind == MarkPreempt {
+		if m.Kind == play.MarkPreempt {
 			marked = append(marked, m.At)
 		}
 	}
 	assert.Equal(t, want, marked)
 	// The go1.13 run never preempts, and neither run steals.
-	require.NoError(t, c.Update(&Input{Commands: []Command{{Kind: CmdHome}, {Kind: CmdNextSteal}}}))
+	require.NoError(t, c.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdHome}, {Kind: play.CmdNextSteal}}}))
 	assert.Equal(t, -1, c.Pos(), "no steal: the head stays")
 }

@@ -1,0 +1,66 @@
+package play
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+)
+
+// Cue is where and how a player starts, as a player's URL says it
+// (at=N, speed=X, play=1) or a command line (-at, -speed, -play): the
+// playback half of a player's parameters (internal/playerlog's Params
+// has the scene half). It lives here, beside what it drives, so that the
+// light browser player, which has no compiler, reads it the same way.
+type Cue struct {
+	At    int     // start after event At (-1: before the first)
+	HasAt bool    // At was given
+	Play  bool    // start playing
+	Speed float64 // the playback speed; 0: not given
+}
+
+// ParseCue reads at, speed and play from a player's query.
+func ParseCue(q url.Values) (Cue, error) {
+	c := Cue{At: -1}
+	if v := q.Get("at"); v != "" {
+		at, err := strconv.Atoi(v)
+		if err != nil {
+			return c, fmt.Errorf("at=%s: want an event index (-1: before the first)", v)
+		}
+		c.At, c.HasAt = at, true
+	}
+	if v := q.Get("speed"); v != "" {
+		s, err := strconv.ParseFloat(v, 64)
+		if err != nil || s <= 0 {
+			return c, fmt.Errorf("speed=%s: want a positive number", v)
+		}
+		c.Speed = s
+	}
+	c.Play = q.Get("play") == "1" || q.Get("play") == "true"
+	return c, nil
+}
+
+// Set writes the cue into q as ParseCue reads it back; what is not given
+// is left out.
+func (c Cue) Set(q url.Values) {
+	if c.HasAt {
+		q.Set("at", strconv.Itoa(c.At))
+	}
+	if c.Speed > 0 {
+		q.Set("speed", strconv.FormatFloat(c.Speed, 'g', -1, 64))
+	}
+	if c.Play {
+		q.Set("play", "1")
+	}
+}
+
+// Apply cues p: it seeks (when At was given), sets the speed (when given)
+// and starts or stops it.
+func (c Cue) Apply(p Controllable) {
+	if c.HasAt {
+		p.Seek(c.At)
+	}
+	if c.Speed > 0 {
+		p.SetSpeed(c.Speed)
+	}
+	p.SetPlaying(c.Play)
+}

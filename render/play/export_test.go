@@ -1,0 +1,28 @@
+package play
+
+import (
+	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/render/view"
+)
+
+// What the tests of package play_test look at inside: they are an
+// external package because they simulate scenes with internal/playerlog,
+// which imports play.
+
+const CommandKinds = commandKinds
+
+var ColFocus = colFocus
+
+func (p *Player) FrameAt(w, h float32) view.Frame { return p.frameAt(w, h) }
+
+func (p *Player) Tweening() bool { return p.tweening }
+
+func (p *Player) Growing() bool { return p.growing() }
+
+// Events are the two sides' logs.
+func (c *Compare) Events() (a, b []core.Event) { return c.a.Log.Events, c.b.Log.Events }
+
+func (c *Compare) Times() []core.Time { return c.times }
+
+// SetGrowMax bounds the chunks p simulates in a tick (see Player.growMax).
+func (p *Player) SetGrowMax(n int) { p.growMax = n }
