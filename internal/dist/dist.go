@@ -1,5 +1,3 @@
-// Package dist compares distributions of program outputs: the simulator's
-// over many seeds against the real runtime's over many runs.
 package dist
 
 import (
