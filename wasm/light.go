@@ -51,18 +51,12 @@ func run() error {
 	return playScene(cue, m, player, f.Title, "load "+ms(loaded.Sub(begun))+" (recorded run, "+strconv.Itoa(len(data))+" bytes)", loaded)
 }
 
-// fetchRun waits for the loader's fetch of runs/KEY.run (or makes it, when
-// the loader did not) and returns the bytes.
+// fetchRun waits for the loader's fetch of runs/KEY.run (index.html starts
+// it as window.gmpbookRun whenever the URL has run=) and returns the bytes.
 func fetchRun(key string) ([]byte, error) {
 	p := js.Global().Get("gmpbookRun")
 	if p.Type() != js.TypeObject {
-		p = js.Global().Call("fetch", "runs/"+key+".run").Call("then", js.FuncOf(func(this js.Value, args []js.Value) any {
-			r := args[0]
-			if !r.Get("ok").Bool() {
-				return js.Global().Get("Promise").Call("reject", "runs/"+key+".run: "+r.Get("status").String()+" "+r.Get("statusText").String())
-			}
-			return r.Call("arrayBuffer")
-		}))
+		return nil, fmt.Errorf("runs/%s.run: the page's loader did not fetch the recorded run", key)
 	}
 	type result struct {
 		b   []byte
