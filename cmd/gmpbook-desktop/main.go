@@ -54,6 +54,7 @@ import (
 	"github.com/gmpbook/gmpbook/desktop"
 	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/present"
+	_ "github.com/gmpbook/gmpbook/internal/display/need" // first: a clear message where there is no display
 	"github.com/gmpbook/gmpbook/render"
 )
 
