@@ -101,6 +101,21 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmpbook serve: takes no arguments")
 		return 2
 	}
+	// Listen before building: a browser opened at once waits for the
+	// first page instead of being refused while the site is built.
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmpbook serve: %v\n", err)
+		return 2
+	}
+	defer ln.Close()
+	if host, _, err := net.SplitHostPort(ln.Addr().String()); err == nil {
+		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+			fmt.Fprintf(stderr, "gmpbook serve: listening on %s, which other machines can reach\n", ln.Addr())
+		}
+	}
+	fmt.Fprintf(stdout, "gmpbook: building the notebook for http://%s/ (its scenes are simulated first: a few seconds)\n", displayAddr(ln.Addr()))
+	began := time.Now()
 	s, err := sf.build(stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmpbook serve: %v\n", err)
@@ -108,16 +123,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	}
 	h := s.Handler()
 	s.Precompress(h)
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(stderr, "gmpbook serve: %v\n", err)
-		return 2
-	}
-	if host, _, err := net.SplitHostPort(ln.Addr().String()); err == nil {
-		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
-			fmt.Fprintf(stderr, "gmpbook serve: listening on %s, which other machines can reach\n", ln.Addr())
-		}
-	}
+	fmt.Fprintf(stdout, "gmpbook: built in %v\n", time.Since(began).Round(100*time.Millisecond))
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,
