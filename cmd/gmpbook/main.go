@@ -223,9 +223,14 @@ func simulate(c *script.Compiled, cfg core.Config, stdout, stderr io.Writer, eve
 		case core.EvDeadlock:
 			panicked = e.G
 		case core.EvPrint:
-			w := out
+			// Flushing the other stream first keeps the two in the
+			// order they were written when they share a terminal.
+			w, other := out, errw
 			if e.N == 2 {
-				w = errw
+				w, other = errw, out
+			}
+			if other.Buffered() > 0 {
+				other.Flush()
 			}
 			w.WriteString(e.Text)
 			w.WriteByte('\n')
