@@ -34,11 +34,18 @@ GOMAXPROCS and GODEBUG are read from the environment.
 // gmpbook re-executes itself without it.
 const sceneGODEBUG = "GMPBOOK_SCENE_GODEBUG"
 
+// tracesSched says whether GODEBUG value gd makes a Go runtime print
+// schedtrace lines. A malformed value counts as tracing, so the re-run
+// without it still happens and the simulated runtime reports the error.
+func tracesSched(gd string) bool {
+	d, _, err := core.ParseGODEBUG(gd)
+	return err != nil || d.Traces()
+}
+
 func main() {
 	// GODEBUG=schedtrace=… would make gmpbook's own runtime print its
 	// schedtrace lines among the simulated ones: run again without it.
-	if gd := os.Getenv("GODEBUG"); gd != "" && os.Getenv(sceneGODEBUG) == "" &&
-		(strings.Contains(gd, "schedtrace") || strings.Contains(gd, "scheddetail")) {
+	if gd := os.Getenv("GODEBUG"); gd != "" && os.Getenv(sceneGODEBUG) == "" && tracesSched(gd) {
 		if exe, err := os.Executable(); err == nil {
 			env := []string{sceneGODEBUG + "=" + gd}
 			for _, e := range os.Environ() {
