@@ -12,7 +12,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/read"
 )
 
 // picture is the picture a chapter names src, read from the book's
@@ -66,7 +66,7 @@ func pictureName(dir, src string) (string, bool) {
 // drawPicture draws pic fitted into op's box (logical pixels), centred,
 // keeping its proportions, on dst (device pixels, scale per logical
 // pixel).
-func drawPicture(dst, pic *ebiten.Image, op *model.Op, scale float64) {
+func drawPicture(dst, pic *ebiten.Image, op *read.Op, scale float64) {
 	b := pic.Bounds()
 	iw, ih := float64(b.Dx()), float64(b.Dy())
 	if iw <= 0 || ih <= 0 || op.W <= 0 || op.H <= 0 {

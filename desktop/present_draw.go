@@ -8,9 +8,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/internal/fonts"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
@@ -51,30 +51,30 @@ func captionBox(l *present.SlideLayout) present.Rect {
 }
 
 // itemOps maps page items set on the stage into operations through f.
-func itemOps(dst []model.Op, items []page.Item, f present.Fit) []model.Op {
+func itemOps(dst []read.Op, items []page.Item, f present.Fit) []read.Op {
 	s := f.Scale
 	for _, it := range items {
-		op := model.Op{X: f.X + it.X*s, Y: f.Y + it.Y*s, W: it.W * s, H: it.H * s, Text: it.Text, Font: it.Font,
+		op := read.Op{X: f.X + it.X*s, Y: f.Y + it.Y*s, W: it.W * s, H: it.H * s, Text: it.Text, Font: it.Font,
 			Size: it.Size * s, Color: it.Color, Fill: it.Fill, Radius: it.Radius * s, Role: it.Role}
 		if it.Baseline != 0 {
 			op.Baseline = f.Y + it.Baseline*s
 		}
 		switch it.Kind {
 		case page.ItemText:
-			op.Kind = model.OpText
+			op.Kind = read.OpText
 		case page.ItemRect:
-			op.Kind = model.OpRect
+			op.Kind = read.OpRect
 		case page.ItemLine:
-			op.Kind, op.Width = model.OpLine, max(1, s)
+			op.Kind, op.Width = read.OpLine, max(1, s)
 		case page.ItemImage:
 			// The reserved box, outlined, and the picture over it when the
 			// book has it.
-			op.Kind, op.Fill, op.Width, op.Color, op.Text = model.OpRect, view.Color{}, max(1, s), it.Color, ""
+			op.Kind, op.Fill, op.Width, op.Color, op.Text = read.OpRect, view.Color{}, max(1, s), it.Color, ""
 			if op.Color.A == 0 {
 				op.Color = view.Color{R: 0xC8, G: 0xC8, B: 0xC0, A: 0xFF}
 			}
 			dst = append(dst, op)
-			op = model.Op{Kind: model.OpImage, X: op.X, Y: op.Y, W: op.W, H: op.H, Text: it.Src, Role: it.Role}
+			op = read.Op{Kind: read.OpImage, X: op.X, Y: op.Y, W: op.W, H: op.H, Text: it.Src, Role: it.Role}
 		default:
 			continue
 		}
@@ -334,7 +334,7 @@ func (t *thumbs) get(i, w, h int, pm *presentMode) *ebiten.Image {
 		t.big = ebiten.NewImage(ss*w, ss*h)
 	}
 	f := present.FitInto(present.Rect{W: float32(ss * w), H: float32(ss * h)})
-	ly := model.Layer{Name: "thumb", Clip: model.Rect{W: float32(ss * w), H: float32(ss * h)}, Fill: pm.ts.Slide(i).Background,
+	ly := read.Layer{Name: "thumb", Clip: read.Rect{W: float32(ss * w), H: float32(ss * h)}, Fill: pm.ts.Slide(i).Background,
 		Ops: itemOps(nil, slideItems(pm.ts, pm.host.Fonts, i, 0, ""), f)}
 	pm.host.Painter.Layer(t.big, &ly, 1)
 	pm.static.draw(t.big, pm.host.Drawer, pm.deck, pm.ts, i, 0, f, 1)

@@ -10,9 +10,9 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render"
 	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
@@ -97,9 +97,9 @@ type presentMode struct {
 	fullscreen  bool
 	hidden      bool // the mouse cursor is hidden over the slides
 	lastMove    time.Time
-	lastPtr     model.Pointer // the pointer the player saw last
-	idlePtr     model.Pointer // the pointer at the last tick, for hiding the cursor
-	hover       bool          // the pointer is over something to click
+	lastPtr     read.Pointer // the pointer the player saw last
+	idlePtr     read.Pointer // the pointer at the last tick, for hiding the cursor
+	hover       bool         // the pointer is over something to click
 
 	untitled      bool // the window's title is to be set
 	wantPresenter bool // the presenter window is to be started (--presenter)
@@ -114,7 +114,7 @@ type presentMode struct {
 	keysSent  bool
 
 	presses []presentPress
-	list    model.DisplayList
+	list    read.DisplayList
 	hooks   map[int]func(*ebiten.Image) // drawn after layer i
 	cached  map[int]func(*ebiten.Image) // draw layer i from a kept picture instead of its operations
 	shown   viewKey
@@ -204,7 +204,7 @@ func newPresentMode(h *Host) (Mode, error) {
 }
 
 // sceneChapter is the index of the chapter with a scene called id, or -1.
-func sceneChapter(b *model.Book, id string) int {
+func sceneChapter(b *read.Book, id string) int {
 	for i, e := range b.Entries {
 		if e.Chapter == nil {
 			continue
@@ -793,7 +793,7 @@ func (m *presentMode) Cursor() ebiten.CursorShapeType {
 	return ebiten.CursorShapeDefault
 }
 
-func (m *presentMode) SaveState(st *model.State) {
+func (m *presentMode) SaveState(st *read.State) {
 	if m.role != roleAudience {
 		return
 	}
@@ -830,49 +830,49 @@ func (m *presentMode) key(now time.Time) viewKey {
 // build lays out the picture: the layers to paint, and what is drawn
 // between them (the scene player, static scenes, the thumbnails).
 func (m *presentMode) build(now time.Time) {
-	m.list = model.DisplayList{W: m.w, H: m.h, PanelsAfter: -1}
+	m.list = read.DisplayList{W: m.w, H: m.h, PanelsAfter: -1}
 	clear(m.hooks)
 	clear(m.cached)
 	if m.hooks == nil {
 		m.hooks, m.cached = map[int]func(*ebiten.Image){}, map[int]func(*ebiten.Image){}
 	}
-	win := model.Rect{W: m.w, H: m.h}
+	win := read.Rect{W: m.w, H: m.h}
 	pal := page.Theme(m.dark)
 	f := m.fit()
 	switch {
 	case m.deck == nil:
-		m.add(model.Layer{Name: "window", Clip: win, Fill: view.Color{A: 0xFF}})
-		m.add(model.Layer{Name: "slide", Clip: box(f.Box()), Fill: pal.Background, Ops: itemOps(nil, m.loadingItems(pal), f)})
+		m.add(read.Layer{Name: "window", Clip: win, Fill: view.Color{A: 0xFF}})
+		m.add(read.Layer{Name: "slide", Clip: box(f.Box()), Fill: pal.Background, Ops: itemOps(nil, m.loadingItems(pal), f)})
 	case m.role != roleAudience:
 		m.buildPresenter(now, pal)
 		f = m.fit()
 	case m.nav.Blackout():
-		m.add(model.Layer{Name: "blackout", Clip: win, Fill: view.Color{A: 0xFF}})
+		m.add(read.Layer{Name: "blackout", Clip: win, Fill: view.Color{A: 0xFF}})
 	case m.nav.Overview():
-		m.add(model.Layer{Name: "window", Clip: win, Fill: view.Color{A: 0xFF}})
+		m.add(read.Layer{Name: "window", Clip: win, Fill: view.Color{A: 0xFF}})
 		m.buildOverview(f, pal)
 	default:
-		m.add(model.Layer{Name: "window", Clip: win, Fill: view.Color{A: 0xFF}})
+		m.add(read.Layer{Name: "window", Clip: win, Fill: view.Color{A: 0xFF}})
 		m.buildSlide(f, pal)
 	}
 	if m.deck != nil && m.nav.Jump() != "" && !m.nav.Blackout() {
-		m.add(model.Layer{Name: "jump", Clip: box(f.Box()), Ops: itemOps(nil, m.ts.JumpItems(m.nav.Jump()), f)})
+		m.add(read.Layer{Name: "jump", Clip: box(f.Box()), Ops: itemOps(nil, m.ts.JumpItems(m.nav.Jump()), f)})
 	}
 	if m.help {
-		m.add(model.Layer{Name: "help", Clip: box(f.Box()), Ops: itemOps(nil, m.helpItems(pal), f)})
+		m.add(read.Layer{Name: "help", Clip: box(f.Box()), Ops: itemOps(nil, m.helpItems(pal), f)})
 	}
 	if note := m.noticeText(); note != "" {
-		m.add(model.Layer{Name: "notice", Clip: box(f.Box()), Ops: itemOps(nil, m.noticeItems(pal, note), f)})
+		m.add(read.Layer{Name: "notice", Clip: box(f.Box()), Ops: itemOps(nil, m.noticeItems(pal, note), f)})
 	}
 }
 
 // add appends a layer and returns its index.
-func (m *presentMode) add(ly model.Layer) int {
+func (m *presentMode) add(ly read.Layer) int {
 	m.list.Layers = append(m.list.Layers, ly)
 	return len(m.list.Layers) - 1
 }
 
-func box(r present.Rect) model.Rect { return model.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H} }
+func box(r present.Rect) read.Rect { return read.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H} }
 
 // buildSlide is the audience window's slide: the typeset slide, the
 // progress bar and, on a scene slide, the player.
@@ -895,13 +895,13 @@ func (m *presentMode) buildSlide(f present.Fit, pal page.Palette) {
 		items = kept
 	}
 	items = append(items, progressItems(pal, m.deck, pos)...)
-	i := m.add(model.Layer{Name: "slide", Clip: box(f.Box()), Fill: l.Background, Ops: itemOps(nil, items, f)})
+	i := m.add(read.Layer{Name: "slide", Clip: box(f.Box()), Fill: l.Background, Ops: itemOps(nil, items, f)})
 	if m.panel == nil {
 		return
 	}
 	ps := m.playerSpace()
 	m.list.PanelsAfter = i
-	m.list.Scenes = []model.SceneSlot{{Key: m.name + "#" + m.deck.Slides[pos.Slide].Scene.ID, Box: box(ps.box), Clip: box(ps.box)}}
+	m.list.Scenes = []read.SceneSlot{{Key: m.name + "#" + m.deck.Slides[pos.Slide].Scene.ID, Box: box(ps.box), Clip: box(ps.box)}}
 	m.hooks[i] = func(screen *ebiten.Image) {
 		x, y, w, h := ps.bounds()
 		m.panel.Forget()
@@ -913,7 +913,7 @@ func (m *presentMode) buildSlide(f present.Fit, pal page.Palette) {
 // and the selection framed.
 func (m *presentMode) buildOverview(f present.Fit, pal page.Palette) {
 	g := m.grid()
-	i := m.add(model.Layer{Name: "overview", Clip: box(f.Box()), Fill: pal.Background})
+	i := m.add(read.Layer{Name: "overview", Clip: box(f.Box()), Fill: pal.Background})
 	m.hooks[i] = func(screen *ebiten.Image) {
 		// Every thumbnail has the same size in device pixels, so that
 		// one set of pictures serves the whole grid.
@@ -933,7 +933,7 @@ func (m *presentMode) buildOverview(f present.Fit, pal page.Palette) {
 			screen.DrawImage(img, o)
 		}
 	}
-	m.add(model.Layer{Name: "overview.labels", Clip: box(f.Box()), Ops: itemOps(nil, m.ts.OverviewItems(&g, m.nav.Selected(), m.nav.Pos().Slide), f)})
+	m.add(read.Layer{Name: "overview.labels", Clip: box(f.Box()), Ops: itemOps(nil, m.ts.OverviewItems(&g, m.nav.Selected(), m.nav.Pos().Slide), f)})
 }
 
 // buildPresenter is the presenter layout: the slide the audience sees,
@@ -941,12 +941,12 @@ func (m *presentMode) buildOverview(f present.Fit, pal page.Palette) {
 func (m *presentMode) buildPresenter(now time.Time, pal page.Palette) {
 	v := m.ts.Presenter(m.nav, m.w, m.h)
 	id := present.Fit{Scale: 1}
-	m.add(model.Layer{Name: "presenter", Clip: model.Rect{W: m.w, H: m.h}, Fill: v.Background, Ops: itemOps(nil, v.Under, id)})
+	m.add(read.Layer{Name: "presenter", Clip: read.Rect{W: m.w, H: m.h}, Fill: v.Background, Ops: itemOps(nil, v.Under, id)})
 	pos := m.nav.Pos()
 	slide := func(name string, i, step int, f present.Fit) {
 		l := m.ts.Slide(i)
 		items := slideItems(m.ts, m.host.Fonts, i, step, m.static.caption(m.deck, i, step))
-		j := m.add(model.Layer{Name: name, Clip: box(f.Box()), Fill: l.Background, Ops: itemOps(nil, items, f)})
+		j := m.add(read.Layer{Name: name, Clip: box(f.Box()), Fill: l.Background, Ops: itemOps(nil, items, f)})
 		m.hooks[j] = func(screen *ebiten.Image) {
 			m.static.draw(screen, m.host.Drawer, m.deck, m.ts, i, step, f, m.scale)
 		}
@@ -963,7 +963,7 @@ func (m *presentMode) buildPresenter(now time.Time, pal page.Palette) {
 		t := stageText(m.host.Fonts, msg, page.Bold, size, 0, 0, view.Color{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xFF}, "presenter.audience")
 		t.X, t.Y = b.X+(b.W-t.W)/2, b.Y+(b.H-t.H)/2
 		t.Baseline += t.Y
-		m.add(model.Layer{Name: "current.state", Clip: box(b), Ops: itemOps(nil, []page.Item{
+		m.add(read.Layer{Name: "current.state", Clip: box(b), Ops: itemOps(nil, []page.Item{
 			{Kind: page.ItemRect, X: b.X, Y: b.Y, W: b.W, H: b.H, Fill: view.Color{A: 0xC0}, Role: "presenter.dim"}, t}, id)})
 	}
 	if v.NextSlide >= 0 {
@@ -972,9 +972,9 @@ func (m *presentMode) buildPresenter(now time.Time, pal page.Palette) {
 		// overview's.
 		next, box := v.NextSlide, v.Next.Box()
 		ops := itemOps(nil, m.ts.Slide(next).Items, v.Next) // for -frame; the picture is the thumbnail
-		j := m.add(model.Layer{Name: "next", Clip: model.Rect{X: box.X, Y: box.Y, W: box.W, H: box.H}, Fill: m.ts.Slide(next).Background, Ops: ops})
+		j := m.add(read.Layer{Name: "next", Clip: read.Rect{X: box.X, Y: box.Y, W: box.W, H: box.H}, Fill: m.ts.Slide(next).Background, Ops: ops})
 		m.cached[j] = func(screen *ebiten.Image) {
-			dr := deviceRect(model.Rect{X: box.X, Y: box.Y, W: box.W, H: box.H}, m.scale)
+			dr := deviceRect(read.Rect{X: box.X, Y: box.Y, W: box.W, H: box.H}, m.scale)
 			if img := m.thumbs.get(next, dr.Dx(), dr.Dy(), m); img != nil {
 				o := &ebiten.DrawImageOptions{}
 				o.GeoM.Translate(float64(dr.Min.X), float64(dr.Min.Y))
@@ -982,7 +982,7 @@ func (m *presentMode) buildPresenter(now time.Time, pal page.Palette) {
 			}
 		}
 	}
-	m.add(model.Layer{Name: "presenter.text", Clip: model.Rect{W: m.w, H: m.h}, Ops: itemOps(nil, v.Items, id)})
+	m.add(read.Layer{Name: "presenter.text", Clip: read.Rect{W: m.w, H: m.h}, Ops: itemOps(nil, v.Items, id)})
 }
 
 // noticeText is the line shown at the top: a notice, or why the
@@ -1117,28 +1117,28 @@ type PresentDump struct {
 	Notice                     string
 	Dark                       bool
 	W, H                       float32
-	Stage                      model.Rect   // the stage in the window
-	StageScale                 float32      // window pixels per stage pixel
-	BodySize                   float32      // the slide's body type size on the stage after shrinking
-	Cells                      []model.Rect // the overview's thumbnails in the window (zero size: scrolled away)
+	Stage                      read.Rect   // the stage in the window
+	StageScale                 float32     // window pixels per stage pixel
+	BodySize                   float32     // the slide's body type size on the stage after shrinking
+	Cells                      []read.Rect // the overview's thumbnails in the window (zero size: scrolled away)
 	Scene                      *PresentScene
 	Presenter                  *PresenterLink
-	List                       *model.DisplayList
+	List                       *read.DisplayList
 }
 
 // PresentScene is the audience window's player on a scene slide.
 type PresentScene struct {
 	Key       string
-	Box       model.Rect // window logical pixels
-	Event     int        // the event the step seeks to
-	Cursor    int        // where the player is
+	Box       read.Rect // window logical pixels
+	Event     int       // the event the step seeks to
+	Cursor    int       // where the player is
 	Len       int
 	Playing   bool
 	Caption   string // the caption the slide shows (the player's, at its cursor)
 	StepText  string // the step's caption in the deck
 	Zoom      float32
 	Frame     *view.Frame // in the player's own pixels (Zoom window pixels each)
-	PlayerBox model.Rect  // the panel's box in the player's pixels
+	PlayerBox read.Rect   // the panel's box in the player's pixels
 }
 
 // PresenterLink is the state of the link between the two windows.
@@ -1187,7 +1187,7 @@ func (m *presentMode) Dump() any {
 			if g.Visible(j) {
 				d.Cells = append(d.Cells, box(f.Rect(g.Cell(j))))
 			} else {
-				d.Cells = append(d.Cells, model.Rect{})
+				d.Cells = append(d.Cells, read.Rect{})
 			}
 		}
 	}
@@ -1197,7 +1197,7 @@ func (m *presentMode) Dump() any {
 		x, y, w, h := ps.bounds()
 		d.Scene = &PresentScene{Key: m.name + "#" + s.Scene.ID, Box: box(ps.box), Event: s.EventAt(st.Step), Cursor: pst.Cursor,
 			Len: pst.Len, Playing: pst.Playing, Caption: m.panel.Frame().Caption, StepText: s.Caption(st.Step),
-			Zoom: ps.k, Frame: m.panel.Frame(), PlayerBox: model.Rect{X: x, Y: y, W: w, H: h}}
+			Zoom: ps.k, Frame: m.panel.Frame(), PlayerBox: read.Rect{X: x, Y: y, W: w, H: h}}
 	}
 	return d
 }

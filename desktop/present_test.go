@@ -20,8 +20,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/present"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render/play"
 )
 
@@ -29,7 +29,7 @@ import (
 // slides.
 func newPresentApp(t *testing.T, opt Options) (*App, *presentMode) {
 	t.Helper()
-	opt.Book = model.Embedded()
+	opt.Book = read.Embedded()
 	opt.Mode = "present"
 	if opt.Chapter == "" {
 		opt.Chapter = "05-stealing"
@@ -60,7 +60,7 @@ func ptick(t *testing.T, m *presentMode, keys []ebiten.Key, chars string) Damage
 	in := &Input{}
 	in.Dt = 1.0 / 60
 	for _, k := range keys {
-		in.Keys = append(in.Keys, model.Press{Key: modelKeyOf(t, k)})
+		in.Keys = append(in.Keys, read.Press{Key: modelKeyOf(t, k)})
 		in.Raw = append(in.Raw, k)
 	}
 	in.Chars = []rune(chars)
@@ -69,14 +69,14 @@ func ptick(t *testing.T, m *presentMode, keys []ebiten.Key, chars string) Damage
 	return d
 }
 
-func modelKeyOf(t *testing.T, k ebiten.Key) model.Key {
+func modelKeyOf(t *testing.T, k ebiten.Key) read.Key {
 	for _, w := range watched {
 		if w.k == k {
 			return w.m
 		}
 	}
 	t.Fatalf("key %v is not read by the app", k)
-	return model.KeyNone
+	return read.KeyNone
 }
 
 // firstScene is the first scene slide with at least two steps.
@@ -126,8 +126,8 @@ func TestTheArrowsStepThroughASceneSlideAndThePlayerFollows(t *testing.T) {
 	require.NotNil(t, m.panel)
 	assert.Equal(t, s.EventAt(s.Steps()), m.panel.Source().(*play.Player).Pos())
 	// p is the presenter window here, not "previous"; Shift+Space goes back.
-	assert.Equal(t, []presentPress{{act: actPresenter}}, presentPresses(&Input{Input: model.Input{Chars: []rune("p")}}, nil))
-	assert.Equal(t, []presentPress{{act: actTalk, key: present.KeyPageUp}}, presentPresses(&Input{Input: model.Input{Chars: []rune(" "), Shift: true}}, nil))
+	assert.Equal(t, []presentPress{{act: actPresenter}}, presentPresses(&Input{Input: read.Input{Chars: []rune("p")}}, nil))
+	assert.Equal(t, []presentPress{{act: actTalk, key: present.KeyPageUp}}, presentPresses(&Input{Input: read.Input{Chars: []rune(" "), Shift: true}}, nil))
 }
 
 func TestAPlayingSceneSlideIsRepaintedAlone(t *testing.T) {
@@ -184,7 +184,7 @@ func TestEscapeClosesWhatIsOpenBeforeItLeaves(t *testing.T) {
 }
 
 func TestPresentFromTheToolbarAndBackKeepsTheReadersPlace(t *testing.T) {
-	opt := Options{Book: model.Embedded(), Chapter: "05-stealing", ScrollTo: "half-the-queue-from-the-head"}
+	opt := Options{Book: read.Embedded(), Chapter: "05-stealing", ScrollTo: "half-the-queue-from-the-head"}
 	a, err := NewApp(&opt)
 	require.NoError(t, err)
 	a.w, a.h, a.scale, a.sized = 1200, 800, 1, true
@@ -202,14 +202,14 @@ func TestPresentFromTheToolbarAndBackKeepsTheReadersPlace(t *testing.T) {
 
 	var x, y float32
 	for _, h := range rm.list.Hits {
-		if h.Target.Kind == model.TargetButton && h.Target.Name == "mode:present" {
+		if h.Target.Kind == read.TargetButton && h.Target.Name == "mode:present" {
 			x, y = h.Box.X+h.Box.W/2, h.Box.Y+h.Box.H/2
 		}
 	}
 	require.NotZero(t, x, "the reading mode's toolbar has a Present button")
 	in := &Input{}
 	in.Dt = 1.0 / 60
-	in.Pointer = model.Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}
+	in.Pointer = read.Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}
 	_, err = rm.Update(in)
 	require.NoError(t, err)
 	m, ok := a.mode.(*presentMode)
@@ -256,7 +256,7 @@ func TestAChapterThatDoesNotParseIsAnErrorSlide(t *testing.T) {
 	dir := t.TempDir()
 	bad := "---\ntitle: Bad\n---\n\n```go scene id=x\nfunc main() {\n\tgo nope(\n}\n```\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "01-bad.md"), []byte(bad), 0o644))
-	b, err := model.FromDir(dir)
+	b, err := read.FromDir(dir)
 	require.NoError(t, err)
 	a, err := NewApp(&Options{Book: b, Mode: "present", Chapter: "01-bad"})
 	require.NoError(t, err)

@@ -34,9 +34,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -59,13 +59,13 @@ type dpDump struct {
 		Help                       bool
 		Notice                     string
 		W, H                       float32
-		Stage                      model.Rect
+		Stage                      read.Rect
 		StageScale                 float32
 		BodySize                   float32
-		Cells                      []model.Rect
+		Cells                      []read.Rect
 		Scene                      *struct {
 			Key               string
-			Box               model.Rect
+			Box               read.Rect
 			Event, Cursor     int
 			Len               int
 			Playing           bool
@@ -80,7 +80,7 @@ type dpDump struct {
 			Linked   bool
 			LinkNote string
 		}
-		List model.DisplayList
+		List read.DisplayList
 	}
 }
 
@@ -115,11 +115,11 @@ func (a *desktopApp) present(name string, args ...string) dpRun {
 }
 
 // text are the texts drawn with role, in order.
-func (r dpRun) text(role string) []model.Op {
-	var out []model.Op
+func (r dpRun) text(role string) []read.Op {
+	var out []read.Op
 	for _, ly := range r.d.Mode.List.Layers {
 		for _, op := range ly.Ops {
-			if op.Role == role && op.Kind == model.OpText {
+			if op.Role == role && op.Kind == read.OpText {
 				out = append(out, op)
 			}
 		}
@@ -127,7 +127,7 @@ func (r dpRun) text(role string) []model.Op {
 	return out
 }
 
-func joined(ops []model.Op) string {
+func joined(ops []read.Op) string {
 	var s []string
 	for _, op := range ops {
 		s = append(s, op.Text)
@@ -186,7 +186,7 @@ func TestDesktopPresent(t *testing.T) {
 		d := r.d.Mode
 		assert.Equal(t, "audience", d.Role)
 		assert.Equal(t, n, d.Slide)
-		assert.Equal(t, model.Rect{W: 1920, H: 1080}, d.Stage, "a 1920×1080 window is the whole stage")
+		assert.Equal(t, read.Rect{W: 1920, H: 1080}, d.Stage, "a 1920×1080 window is the whole stage")
 		slide := r.layer("slide")
 		require.NotNil(t, slide)
 		assert.Equal(t, light.Background, slide.Fill)
@@ -208,7 +208,7 @@ func TestDesktopPresent(t *testing.T) {
 		// Read from the back of a room: no text under 24 px on the stage,
 		// and none outside it.
 		for _, op := range slide.Ops {
-			if op.Kind != model.OpText {
+			if op.Kind != read.OpText {
 				continue
 			}
 			assert.GreaterOrEqual(t, op.Size, float32(24)-0.01, "%s %q is too small for a projector", op.Role, op.Text)
@@ -216,7 +216,7 @@ func TestDesktopPresent(t *testing.T) {
 			assert.LessOrEqual(t, op.Y+op.H, float32(1080), "%s %q runs off the stage", op.Role, op.Text)
 		}
 		// The progress bar: the part played in the link colour.
-		var bar model.Op
+		var bar read.Op
 		for _, op := range slide.Ops {
 			if op.Role == "progress" {
 				bar = op
@@ -327,7 +327,7 @@ func TestDesktopPresent(t *testing.T) {
 			ly := r.layer(name)
 			require.NotNil(t, ly, "the %s slide", name)
 			assert.NotEmpty(t, ly.Ops)
-			var title model.Op
+			var title read.Op
 			for _, op := range ly.Ops {
 				if op.Role == "slide.title" {
 					title = op
@@ -362,7 +362,7 @@ func TestDesktopPresent(t *testing.T) {
 		assert.Equal(t, shown, len(labels), "a label under each thumbnail")
 		assert.GreaterOrEqual(t, shown, 12)
 		assert.True(t, strings.HasPrefix(labels[4].Text, "5 · "), "labels are numbered: %q", labels[4].Text)
-		var sel []model.Op
+		var sel []read.Op
 		for _, ly := range r.d.Mode.List.Layers {
 			for _, op := range ly.Ops {
 				if op.Role == "overview.selected" {

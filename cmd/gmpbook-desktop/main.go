@@ -52,8 +52,8 @@ import (
 	"time"
 
 	"github.com/gmpbook/gmpbook/desktop"
-	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/present"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render"
 )
 
@@ -139,9 +139,9 @@ func run(args []string, stderr io.Writer) int {
 		return 2
 	}
 
-	book := model.Embedded()
+	book := read.Embedded()
 	if *dir != "" {
-		b, err := model.FromDir(*dir)
+		b, err := read.FromDir(*dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "gmpbook-desktop: %v\n", err)
 			return 2
@@ -156,16 +156,16 @@ func run(args []string, stderr io.Writer) int {
 
 	path := *statePath
 	if path == "default" {
-		p, err := model.StatePath()
+		p, err := read.StatePath()
 		if err != nil {
 			fmt.Fprintf(stderr, "gmpbook-desktop: no place to keep the reading state: %v\n", err)
 			p = ""
 		}
 		path = p
 	}
-	var st model.State
+	var st read.State
 	if path != "" {
-		s, err := model.LoadState(path)
+		s, err := read.LoadState(path)
 		if err != nil {
 			fmt.Fprintf(stderr, "gmpbook-desktop: %v\n", err)
 		}

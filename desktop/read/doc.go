@@ -1,4 +1,4 @@
-// Package model is the desktop app's reading mode as data: everything the
+// Package read is the desktop app's reading mode as data: everything the
 // app does that needs no GPU, so that it is tested with plain `go test`
 // (importing Ebiten panics without a display, see render).
 //
@@ -33,4 +33,4 @@
 //     characters, the pointer and the wheel. The Ebiten adapter (package
 //     desktop) draws the list, plays the scenes in the slots and feeds
 //     the input back.
-package model
+package read

@@ -1,4 +1,4 @@
-package model
+package read
 
 // Location is a place in the book: a chapter, and a heading and offset
 // in it (see State).

@@ -1,4 +1,4 @@
-package model
+package read
 
 import (
 	"github.com/gmpbook/gmpbook/chapters"

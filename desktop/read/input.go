@@ -1,4 +1,4 @@
-package model
+package read
 
 // Key is a key that is read as a key rather than as a typed character:
 // movement, editing and the shortcuts held with Ctrl or Alt.
