@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gmpbook/gmpbook/desktop/link"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/desktop/read"
@@ -31,8 +32,8 @@ type PresentOptions struct {
 	Presenter bool
 	// Link makes this process the presenter window of another one's talk
 	// (--presenter-child): the audience window's process started it and
-	// talks to it over Link (present.Stdio).
-	Link *present.Peer
+	// talks to it over Link (PresenterStdio).
+	Link *PresentLink
 	// View shows the presenter window's layout on its own, driven by this
 	// window's keys (--presenter-view): to rehearse, and for screenshots.
 	View bool
@@ -104,11 +105,11 @@ type presentMode struct {
 	untitled      bool // the window's title is to be set
 	wantPresenter bool // the presenter window is to be started (--presenter)
 
-	child     *present.Child // the presenter window (audience)
-	childKeys int            // key messages it sent
-	childTold bool           // a presenter window was started (or failed to start)
-	link      *present.Peer  // the audience window (presenter)
-	linkNote  string         // why the presenter window shows no talk
+	child     *link.Child[present.Msg] // the presenter window (audience)
+	childKeys int                      // key messages it sent
+	childTold bool                     // a presenter window was started (or failed to start)
+	link      *PresentLink             // the audience window (presenter)
+	linkNote  string                   // why the presenter window shows no talk
 	helloOK   bool
 	early     []present.Msg // messages that came before the deck was ready
 	keysSent  bool
@@ -373,7 +374,7 @@ func (m *presentMode) Update(in *Input) (Damage, error) {
 		if m.deck != nil && m.helloOK && !m.keysSent && len(m.opt.Keys) > 0 {
 			m.keysSent = true
 			for _, k := range m.opt.Keys {
-				m.link.SendKey(k)
+				m.link.Send(present.KeyMsg(k))
 			}
 		}
 	}
@@ -453,7 +454,7 @@ func (m *presentMode) press(p presentPress) (present.Effect, bool) {
 			m.setFullscreen(!m.fullscreen)
 			return 0, false
 		}
-		m.link.SendKey(k)
+		m.link.Send(present.KeyMsg(k))
 		return 0, false
 	}
 	return m.nav.Press(k), false
@@ -503,7 +504,7 @@ func (m *presentMode) effects(e present.Effect) {
 		m.syncPanel()
 	}
 	if e.Shared() && m.child != nil {
-		m.child.SendState(m.nav.State())
+		m.child.Send(present.StateMsg(m.nav.State()))
 	}
 }
 
@@ -567,7 +568,7 @@ func (m *presentMode) startPresenter() {
 		args = append(args, "--presenter-keys", strings.Join(names, ","))
 	}
 	m.childTold = true
-	c, err := present.StartPresenter(exe, args...)
+	c, err := startPresenter(exe, args...)
 	if err != nil {
 		m.say("The presenter window cannot start.", err)
 		return
@@ -575,7 +576,7 @@ func (m *presentMode) startPresenter() {
 	m.child = c
 	m.childKeys = 0
 	c.Send(present.Hello(m.deck))
-	c.SendState(m.nav.State())
+	c.Send(present.StateMsg(m.nav.State()))
 	m.host.Notify("presenter window started (pid %d)", c.Pid())
 }
 
@@ -603,7 +604,7 @@ func (m *presentMode) fromPresenter() present.Effect {
 		why := m.child.Err()
 		m.child.Close()
 		m.child = nil
-		if why == present.ErrPeerClosed {
+		if why == link.ErrPeerClosed {
 			why = nil
 		}
 		m.say("The presenter window closed.", why)

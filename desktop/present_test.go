@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/link"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render/play"
@@ -277,8 +278,8 @@ func TestThePresenterWindowShowsTheAudiencesStateAndSendsItsKeys(t *testing.T) {
 	// The presenter window's end of the link, and the audience window's.
 	toChildR, toChildW := io.Pipe()
 	fromChildR, fromChildW := io.Pipe()
-	child := present.NewPeer(toChildR, fromChildW, toChildR, fromChildW)
-	audience := present.NewPeer(fromChildR, toChildW, fromChildR, toChildW)
+	child := newPresentLink(toChildR, fromChildW)
+	audience := newPresentLink(fromChildR, toChildW)
 	defer audience.Close()
 
 	_, m := newPresentApp(t, Options{Present: &PresentOptions{Link: child}})
@@ -288,7 +289,7 @@ func TestThePresenterWindowShowsTheAudiencesStateAndSendsItsKeys(t *testing.T) {
 	nav := present.NewNav(deck)
 	nav.Next()
 	nav.Next()
-	require.NoError(t, audience.SendState(nav.State()))
+	require.NoError(t, audience.Send(present.StateMsg(nav.State())))
 	deadline := time.Now().Add(10 * time.Second)
 	for m.nav.Pos() != nav.Pos() {
 		require.True(t, time.Now().Before(deadline), "the presenter window did not follow the audience window")
@@ -326,4 +327,9 @@ func TestThePresenterWindowShowsTheAudiencesStateAndSendsItsKeys(t *testing.T) {
 		require.True(t, time.Now().Before(deadline), "the presenter window stays after the audience window closed")
 		time.Sleep(2 * time.Millisecond)
 	}
+}
+
+// newPresentLink is a link over the pipe ends r and w.
+func newPresentLink(r io.ReadCloser, w io.WriteCloser) *PresentLink {
+	return link.NewPeer(presentProtocol, r, w, r, w)
 }

@@ -122,11 +122,11 @@ func run(args []string, stderr io.Writer) int {
 	if *presenterChild || *presenterView {
 		*mode = "present"
 	}
-	var link *present.Peer
+	var link *desktop.PresentLink
 	if *presenterChild {
 		// Standard output is the link from here on: take it before
 		// anything could print there.
-		link = present.Stdio()
+		link = desktop.PresenterStdio()
 		*statePath = ""
 	}
 	keys, err := parseKeys(*presenterKeys)

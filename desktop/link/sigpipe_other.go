@@ -1,6 +1,6 @@
 //go:build !unix
 
-package present
+package link
 
 // ignoreSIGPIPE: there is no SIGPIPE to ignore here.
 func ignoreSIGPIPE() {}

@@ -1,6 +1,6 @@
 //go:build unix
 
-package present
+package link
 
 import (
 	"os/signal"

@@ -6,9 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gmpbook/gmpbook/desktop/link"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
+
+// linkProtocol is the desktop's (present_link.go): a bye, and only the
+// newest state matters.
+var linkProtocol = link.Protocol[Msg]{Bye: Bye(), Latest: MsgState}
 
 // linkTimeout bounds every wait on the link: a test that would hang fails.
 const linkTimeout = 5 * time.Second
@@ -16,14 +21,14 @@ const linkTimeout = 5 * time.Second
 // pipes returns the two ends of a link over two OS pipes, as between the
 // audience process and the presenter process, and the four files under
 // them (audience read, audience write, presenter read, presenter write).
-func pipes(t *testing.T) (aud, pres *Peer, files [4]*os.File) {
+func pipes(t *testing.T) (aud, pres *link.Peer[Msg], files [4]*os.File) {
 	t.Helper()
 	presR, audW, err := os.Pipe()
 	require.NoError(t, err)
 	audR, presW, err := os.Pipe()
 	require.NoError(t, err)
-	aud = NewPeer(audR, audW, audR, audW)
-	pres = NewPeer(presR, presW, presR, presW)
+	aud = link.NewPeer(linkProtocol, audR, audW, audR, audW)
+	pres = link.NewPeer(linkProtocol, presR, presW, presR, presW)
 	t.Cleanup(func() {
 		aud.Close()
 		pres.Close()
@@ -32,7 +37,7 @@ func pipes(t *testing.T) (aud, pres *Peer, files [4]*os.File) {
 }
 
 // recv waits for the next message on p.
-func recv(t *testing.T, p *Peer) Msg {
+func recv(t *testing.T, p *link.Peer[Msg]) Msg {
 	t.Helper()
 	select {
 	case m, ok := <-p.Inbox():
@@ -44,20 +49,8 @@ func recv(t *testing.T, p *Peer) Msg {
 	return Msg{}
 }
 
-// ended waits for p's link to end and returns why.
-func ended(t *testing.T, p *Peer) error {
-	t.Helper()
-	select {
-	case <-p.Done():
-		return p.Err()
-	case <-time.After(linkTimeout):
-		t.Fatal("the end of the link was not noticed")
-	}
-	return nil
-}
-
 // tinyChapter is a chapter with a narrated scene and a poll, quick to
-// simulate, for the link's tests and the fake presenter process.
+// simulate, for the protocol's tests.
 const tinyChapter = "---\ntitle: Tiny\nsummary: A tiny deck.\ngoals:\n  - Link two windows\n---\n\nIntro.\n\n## A scene\n\n```go scene id=one\nfunc main() {\n\t//> main starts a goroutine\n\tgo func() { println(1) }()\n\t//> main sleeps\n\ttime.Sleep(time.Millisecond)\n}\n```\n\n```predict scene=one\nWhat does it print?\n```\n\n## The end\n\nDone.\n"
 
 func tinyDeck(t testing.TB) *Deck {
@@ -91,15 +84,15 @@ func TestLinkCarriesPositionsBothWays(t *testing.T) {
 	// Audience → presenter.
 	audNav.GoTo(2)
 	audNav.Next()
-	require.NoError(t, aud.SendState(audNav.State()))
+	require.NoError(t, aud.Send(StateMsg(audNav.State())))
 	m := recv(t, pres)
 	require.Equal(t, MsgState, m.Type)
 	assert.Equal(t, Moved|TimerChanged, presNav.Apply(m))
 	assert.Equal(t, Position{1, 1}, presNav.Pos())
 
 	// Presenter → audience: keys, then a click on a slide.
-	require.NoError(t, pres.SendKey(KeyPageDown))
-	require.NoError(t, pres.SendKey(KeyPageDown))
+	require.NoError(t, pres.Send(KeyMsg(KeyPageDown)))
+	require.NoError(t, pres.Send(KeyMsg(KeyPageDown)))
 	require.NoError(t, pres.Send(GotoMsg(Position{2, 1})))
 	require.NoError(t, pres.Send(OpenMsg(3)))
 	var seen []Position
@@ -107,7 +100,7 @@ func TestLinkCarriesPositionsBothWays(t *testing.T) {
 		e := audNav.Apply(recv(t, aud))
 		require.True(t, e.Shared())
 		seen = append(seen, audNav.Pos())
-		require.NoError(t, aud.SendState(audNav.State()))
+		require.NoError(t, aud.Send(StateMsg(audNav.State())))
 	}
 	assert.Equal(t, []Position{{1, 2}, {2, 0}, {2, 1}, {3, 0}}, seen)
 
@@ -136,7 +129,7 @@ func TestLinkAppliesMessagesInOrder(t *testing.T) {
 		sent = append(sent, keys...)
 	}
 	for _, k := range sent {
-		require.NoError(t, pres.SendKey(k))
+		require.NoError(t, pres.Send(KeyMsg(k)))
 	}
 	for i, k := range sent {
 		m := recv(t, aud)
@@ -147,78 +140,9 @@ func TestLinkAppliesMessagesInOrder(t *testing.T) {
 	}
 }
 
-func TestAPeerThatSaysByeIsNoticed(t *testing.T) {
-	aud, pres, _ := pipes(t)
-	require.NoError(t, pres.SendKey(KeyRight))
-	require.NoError(t, pres.Close())
-	assert.Equal(t, "right", recv(t, aud).Key, "what was sent before closing arrives")
-	assert.ErrorIs(t, ended(t, aud), ErrPeerClosed)
-	assert.Error(t, aud.Send(KeyMsg(KeyLeft)), "sending on an ended link fails at once")
-	assert.ErrorIs(t, pres.Err(), ErrClosed)
-	assert.NoError(t, pres.Close(), "closing twice is fine")
-}
-
-func TestADeadPeerIsNoticed(t *testing.T) {
-	aud, _, files := pipes(t)
-	// The presenter process dies: the kernel closes its ends, without a bye.
-	files[2].Close()
-	files[3].Close()
-	assert.ErrorIs(t, ended(t, aud), ErrPeerLost)
-	_, ok := <-aud.Inbox()
-	assert.False(t, ok, "the inbox closes too")
-	assert.Equal(t, 0, aud.Drain(func(Msg) { t.Error("no message") }))
-}
-
-func TestAPeerThatStopsReadingNeverBlocksTheSender(t *testing.T) {
-	aud, _, _ := pipes(t) // the presenter side never reads
-	start := time.Now()
-	var err error
-	states := 0
-	for i := 0; i < 3*maxQueue && err == nil; i++ {
-		if i%2 == 0 {
-			err = aud.SendState(State{Position: Position{Slide: i}}) // replaced while queued
-			states++
-		} else {
-			err = aud.SendKey(KeyRight)
-		}
-	}
-	assert.ErrorIs(t, err, ErrPeerStuck)
-	assert.ErrorIs(t, ended(t, aud), ErrPeerStuck)
-	assert.Less(t, time.Since(start), linkTimeout, "Send returned at once every time")
-
-	aud2, _, _ := pipes(t)
-	for range 3000 { // more than a pipe's buffer, fewer than the queue's limit
-		require.NoError(t, aud2.SendKey(KeyRight))
-	}
-	done := make(chan struct{})
-	go func() {
-		aud2.Close()
-		close(done)
-	}()
-	select {
-	case <-done:
-	case <-time.After(linkTimeout):
-		t.Fatal("Close waited for a peer that does not read")
-	}
-}
-
-func TestLinesThatAreNotMessagesAreSkipped(t *testing.T) {
-	r, w, err := os.Pipe()
-	require.NoError(t, err)
-	sink, sinkW, err := os.Pipe()
-	require.NoError(t, err)
-	defer sink.Close()
-	p := NewPeer(r, sinkW, r, sinkW)
-	defer p.Close()
-	_, err = w.WriteString("libGL warning: something\n{\"no\":\"type\"}\n{broken\n" + `{"type":"key","key":"pagedown"}` + "\n" + `{"type":"future","x":1}` + "\n")
-	require.NoError(t, err)
-	assert.Equal(t, "pagedown", recv(t, p).Key)
-	m := recv(t, p)
-	assert.Equal(t, "future", m.Type, "unknown types pass, for a newer peer")
-	assert.Equal(t, Effect(0), newNav([]int{0}).Apply(m), "and do nothing")
-	assert.Equal(t, 3, p.Skipped())
-	w.Close()
-	assert.ErrorIs(t, ended(t, p), ErrPeerLost)
+func TestAMessageOfAnUnknownTypeDoesNothing(t *testing.T) {
+	assert.Equal(t, Effect(0), newNav([]int{0}).Apply(Msg{Type: "future"}), "for a newer peer")
+	assert.Equal(t, Effect(0), newNav([]int{0}).Apply(Msg{Type: MsgKey, Key: "no such key"}))
 }
 
 func TestHelloChecksVersionAndDeck(t *testing.T) {
@@ -231,21 +155,4 @@ func TestHelloChecksVersionAndDeck(t *testing.T) {
 	h.Slides++
 	assert.Error(t, CheckHello(h, d))
 	assert.Error(t, CheckHello(KeyMsg(KeyB), d))
-}
-
-func TestDrainTakesWhatHasArrivedWithoutWaiting(t *testing.T) {
-	aud, pres, _ := pipes(t)
-	for _, k := range []Key{KeyRight, KeyLeft, KeyB} {
-		require.NoError(t, pres.SendKey(k))
-	}
-	var got []string
-	deadline := time.Now().Add(linkTimeout)
-	for len(got) < 3 && time.Now().Before(deadline) {
-		aud.Drain(func(m Msg) { got = append(got, m.Key) })
-		time.Sleep(time.Millisecond)
-	}
-	assert.Equal(t, []string{"right", "left", "b"}, got)
-	start := time.Now()
-	assert.Equal(t, 0, aud.Drain(func(Msg) {}), "nothing more")
-	assert.Less(t, time.Since(start), time.Second)
 }
