@@ -180,15 +180,6 @@ type App struct {
 	closing bool
 }
 
-// bookDir is the directory the book was read from ("" for the embedded
-// book, or none).
-func bookDir(b *read.Book) string {
-	if b == nil {
-		return ""
-	}
-	return b.Dir
-}
-
 // NewApp makes the app and its first mode.
 func NewApp(opt *Options) (*App, error) {
 	if opt.Stderr == nil {
@@ -200,7 +191,7 @@ func NewApp(opt *Options) (*App, error) {
 	}
 	d := render.NewDrawer()
 	a := &App{scale: 1, full: true}
-	a.host = Host{Book: opt.Book, Fonts: fonts, Drawer: d, Painter: &Painter{Fonts: fonts, Drawer: d, Dir: bookDir(opt.Book)},
+	a.host = Host{Book: opt.Book, Fonts: fonts, Drawer: d, Painter: &Painter{Fonts: fonts, Drawer: d},
 		Options: opt, State: opt.State.Normalized(), Stderr: opt.Stderr, app: a}
 	name := opt.Mode
 	if name == "" {

@@ -19,11 +19,7 @@ import (
 type Painter struct {
 	Fonts  *Fonts
 	Drawer *render.Drawer
-	// Dir is the book's directory, where the pictures a chapter names are
-	// read from ("" for the embedded book, which has none).
-	Dir      string
-	shapes   []view.Shape
-	pictures map[string]*ebiten.Image // by file; nil: cannot be read
+	shapes []view.Shape
 }
 
 // deviceRect is a box of logical pixels in device pixels, rounded
@@ -71,18 +67,6 @@ func (p *Painter) Layer(screen *ebiten.Image, ly *read.Layer, scale float64) {
 			}
 			p.flush(sub, scale, clip)
 			p.text(sub, op, scale)
-		case read.OpImage:
-			// The picture, when the book has it; else the box the page
-			// reserved (the OpRect before this one) stays as it is.
-			pic := p.picture(op.Text)
-			if pic == nil {
-				continue
-			}
-			if op.Fill.A != 0 {
-				p.shapes = append(p.shapes, view.Shape{Kind: view.ShapeRect, X: op.X, Y: op.Y, W: op.W, H: op.H, Fill: op.Fill})
-			}
-			p.flush(sub, scale, clip)
-			drawPicture(sub, pic, op, scale)
 		}
 	}
 	p.flush(sub, scale, clip)

@@ -66,15 +66,6 @@ func itemOps(dst []read.Op, items []page.Item, f present.Fit) []read.Op {
 			op.Kind = read.OpRect
 		case page.ItemLine:
 			op.Kind, op.Width = read.OpLine, max(1, s)
-		case page.ItemImage:
-			// The reserved box, outlined, and the picture over it when the
-			// book has it.
-			op.Kind, op.Fill, op.Width, op.Color, op.Text = read.OpRect, view.Color{}, max(1, s), it.Color, ""
-			if op.Color.A == 0 {
-				op.Color = view.Color{R: 0xC8, G: 0xC8, B: 0xC0, A: 0xFF}
-			}
-			dst = append(dst, op)
-			op = read.Op{Kind: read.OpImage, X: op.X, Y: op.Y, W: op.W, H: op.H, Text: it.Src, Role: it.Role}
 		default:
 			continue
 		}

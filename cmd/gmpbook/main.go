@@ -19,7 +19,8 @@ const usage = `usage:
   gmpbook run     [flags] FILE.go   simulate the scene; print what it prints
   gmpbook real    [flags] FILE.go   run it on the installed Go toolchain
   gmpbook compare [flags] FILE.go   both, side by side
-  gmpbook site    [-o DIR]          write the notebook's website into DIR (default site/out)
+  gmpbook site    [-o DIR] [-chapters DIR]
+                                    write the notebook's website into DIR (default site/out)
   gmpbook serve   [-addr HOST:PORT] serve the website (default 127.0.0.1:8080)
 
 flags (also settable in a //scene first line): -procs N -cpus N -seed N -go 1.26

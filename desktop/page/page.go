@@ -51,7 +51,6 @@ const (
 	ItemRect                  // a filled rectangle (Fill, Radius): code and claim backgrounds, table cells, rules
 	ItemLine                  // a line from (X, Y) to (X+W, Y+H) in Color
 	ItemScene                 // the box where the reader plays Scene inline; the page draws nothing there
-	ItemImage                 // a poster or image: Src names it, the box is reserved
 )
 
 // Item is one positioned element of a laid-out page, in logical pixels
@@ -70,7 +69,6 @@ type Item struct {
 	// for a runtime source reference.
 	Link  string
 	Scene *chapters.Scene // ItemScene
-	Src   string          // ItemImage
 	Role  string          // "h2", "p", "code", "claim", "table", "notes", … for tests
 
 	// Baseline is the y of a text run's baseline. Runs of different

@@ -138,7 +138,7 @@ func drawItems(img *image.RGBA, items []page.Item, f Fit) {
 		switch it.Kind {
 		case page.ItemRect:
 			fill(img, Rect{r.X, r.Y, max(r.W, 1), max(r.H, 1)}, it.Fill)
-		case page.ItemScene, page.ItemImage:
+		case page.ItemScene:
 			fill(img, r, view.Color{R: 200, G: 200, B: 200, A: 255})
 		case page.ItemText:
 			size := it.Size * f.Scale

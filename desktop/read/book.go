@@ -2,12 +2,9 @@ package read
 
 import (
 	"errors"
-	"fmt"
 	"go/token"
 	"os"
 	"path/filepath"
-	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/gmpbook/gmpbook/chapters"
@@ -38,9 +35,6 @@ type Book struct {
 	Dir     string // the directory they were read from ("" for the embedded chapters)
 }
 
-// fileRE matches a chapter file name: NN-slug.md.
-var fileRE = regexp.MustCompile(`^(\d\d)-([a-z0-9-]+)\.md$`)
-
 // Embedded is the book compiled into the binary.
 func Embedded() *Book {
 	cs, err := chapters.All()
@@ -56,78 +50,20 @@ func Embedded() *Book {
 	return b
 }
 
-// FromDir reads the chapters in dir (NN-slug.md files), for an author
-// previewing a chapter. A chapter that does not parse becomes an entry
-// with its error; the others read as usual. It fails only when the
-// directory cannot be read or holds no chapter.
+// FromDir reads the chapters in dir (NN-slug.md files, chapters.Load),
+// for an author previewing a chapter. A chapter that does not parse
+// becomes an entry with its error; the others read as usual. It fails
+// only when the directory cannot be read or holds no chapter.
 func FromDir(dir string) (*Book, error) {
-	ents, err := os.ReadDir(dir)
+	files, err := chapters.Load(os.DirFS(dir), filepath.ToSlash(dir))
 	if err != nil {
 		return nil, err
 	}
-	var names []string
-	for _, e := range ents {
-		if !e.IsDir() && fileRE.MatchString(e.Name()) {
-			names = append(names, e.Name())
-		}
-	}
-	if len(names) == 0 {
-		return nil, fmt.Errorf("%s: no chapter files (NN-slug.md)", dir)
-	}
-	sort.Strings(names)
 	b := &Book{Dir: dir}
-	for _, n := range names {
-		file := filepath.Join(dir, n)
-		e := &Entry{ID: strings.TrimSuffix(n, ".md"), File: file}
-		src, err := os.ReadFile(file)
-		if err != nil {
-			e.Err = err
-			e.Title = e.ID
-			b.Entries = append(b.Entries, e)
-			continue
-		}
-		e.Source = src
-		c, err := parseChapter(file, src)
-		if err != nil {
-			e.Err = err
-			e.Title = frontMatterTitle(src, e.ID)
-		} else {
-			e.Chapter, e.Title = c, c.Title
-		}
-		b.Entries = append(b.Entries, e)
+	for _, f := range files {
+		b.Entries = append(b.Entries, &Entry{ID: f.ID, File: f.Name, Title: f.Title(), Chapter: f.Chapter, Err: f.Err, Source: f.Source})
 	}
 	return b, nil
-}
-
-// parseChapter parses a chapter, turning a panic in the parser into an
-// error at the file's first line: an author's half-written chapter must
-// not take the app down.
-func parseChapter(file string, src []byte) (c *chapters.Chapter, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			c, err = nil, &chapters.Error{Pos: token.Position{Filename: file, Line: 1, Column: 1}, Msg: fmt.Sprintf("the chapter reader failed: %v", r)}
-		}
-	}()
-	return chapters.Parse(file, src)
-}
-
-// frontMatterTitle is the title: line of a chapter's front matter, or def.
-func frontMatterTitle(src []byte, def string) string {
-	lines := strings.Split(string(src), "\n")
-	if len(lines) == 0 || strings.TrimSpace(lines[0]) != "---" {
-		return def
-	}
-	for _, l := range lines[1:] {
-		if strings.TrimSpace(l) == "---" {
-			break
-		}
-		if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "title" {
-			if v = strings.Trim(strings.TrimSpace(v), `"`); v != "" {
-				return v
-			}
-		}
-	}
-	return def
 }
 
 func entryID(file string) string { return strings.TrimSuffix(filepath.Base(file), ".md") }

@@ -3,7 +3,6 @@ package read
 import (
 	"fmt"
 	"math"
-	"path"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -257,19 +256,6 @@ func (r *Reading) itemOps(l *DisplayList, it page.Item, dx, dy float32, col Colo
 		return []Op{
 			{Kind: OpRect, X: op.X, Y: op.Y, W: it.W, H: it.H, Fill: col.Chrome, Color: col.Rule, Width: 1, Radius: 4, Role: "scene"},
 			textOp(title, page.Regular, 14*u, op.X+12*u, op.Y+8*u, 20*u, col.Muted, "scene-title", r.measure),
-		}
-	case page.ItemImage:
-		// The picture, over a box that names it: what shows when the
-		// picture cannot be read (an address on the web, a file the book
-		// does not have).
-		label := it.Text
-		if label == "" {
-			label = path.Base(it.Src)
-		}
-		return []Op{
-			{Kind: OpRect, X: op.X, Y: op.Y, W: it.W, H: it.H, Fill: col.Chrome, Color: col.Rule, Width: 1, Radius: 4, Role: "image"},
-			textOp(fit("Picture: "+label, page.Regular, 14*u, max(0, it.W-24*u), r.measure), page.Regular, 14*u, op.X+12*u, op.Y+8*u, 20*u, col.Muted, "image-alt", r.measure),
-			{Kind: OpImage, X: op.X, Y: op.Y, W: it.W, H: it.H, Text: it.Src, Fill: col.Chrome, Role: "image"},
 		}
 	}
 	return nil

@@ -34,14 +34,13 @@ func (r Rect) Overlaps(o Rect) bool { return !r.Intersect(o).Empty() }
 type OpKind uint8
 
 const (
-	OpText  OpKind = iota // Text at (X, Y) top-left in Font at Size, colour Color
-	OpRect                // a rectangle filled with Fill, rounded by Radius; outlined in Color when Width > 0
-	OpLine                // a line from (X, Y) to (X+W, Y+H), Width wide, in Color
-	OpImage               // the picture named Text (a path in the book's directory), fitted to the box over a Fill, when it can be read
+	OpText OpKind = iota // Text at (X, Y) top-left in Font at Size, colour Color
+	OpRect               // a rectangle filled with Fill, rounded by Radius; outlined in Color when Width > 0
+	OpLine               // a line from (X, Y) to (X+W, Y+H), Width wide, in Color
 	numOpKinds
 )
 
-var opKindNames = [...]string{OpText: "text", OpRect: "rect", OpLine: "line", OpImage: "image"}
+var opKindNames = [...]string{OpText: "text", OpRect: "rect", OpLine: "line"}
 
 func (k OpKind) String() string {
 	if k < numOpKinds {

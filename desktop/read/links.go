@@ -3,6 +3,8 @@ package read
 import (
 	"path"
 	"strings"
+
+	"github.com/gmpbook/gmpbook/chapters"
 )
 
 // LinkKind is where a link leads.
@@ -51,7 +53,7 @@ func ParseLink(s string) Link {
 	default:
 		file, anchor, _ := strings.Cut(s, "#")
 		base := path.Base(file)
-		if strings.HasSuffix(base, ".md") && fileRE.MatchString(base) {
+		if chapters.IsChapterFile(base) {
 			l.Kind, l.Chapter, l.Anchor = LinkChapter, strings.TrimSuffix(base, ".md"), anchor
 			return l
 		}
