@@ -65,7 +65,7 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	g.preempt = false
 	g.created = s.now
 	g.waitReason = WaitNone
-	// newproc1 draws cheaprand once for trackingSeq (runtime-facts 3.2).
+	// newproc1 draws cheaprand once for trackingSeq (docs/spec/runtime-facts.md §3.2).
 	m.rng.next()
 	// A new G is made dead first, so both a fresh and a reused one become
 	// runnable from Gdead (proc.go:newproc1).
@@ -404,7 +404,7 @@ func (s *Sim) scheduleFound(m *M, g *G, inherit bool, src Reason) {
 	}
 }
 
-// findRunnable finds a runnable G for m in the runtime's order (runtime-facts
+// findRunnable finds a runnable G for m in the runtime's order (docs/spec/runtime-facts.md
 // §5, proc.go:findRunnable). It returns nil if m blocked instead.
 func (s *Sim) findRunnable(m *M) (*G, bool, Reason) {
 top:
@@ -815,7 +815,7 @@ func (s *Sim) pidleget() *P {
 }
 
 // handoffp finds a new owner for a P released by a blocked M, or idles it
-// (proc.go:handoffp, runtime-facts 8.5).
+// (proc.go:handoffp, docs/spec/runtime-facts.md §8.5).
 func (s *Sim) handoffp(pp *P) {
 	e := ev(EvProcHandoff)
 	e.P = pp.ID
@@ -984,7 +984,7 @@ func (s *Sim) injectglist(m *M, list []*G) {
 // ---- deadlock detection -------------------------------------------------------
 
 // checkdead reports a deadlock when no M can ever run again
-// (proc.go:checkdead, runtime-facts 8.7).
+// (proc.go:checkdead, docs/spec/runtime-facts.md §8.7).
 func (s *Sim) checkdead() {
 	if !s.startupDone {
 		return

@@ -10,7 +10,7 @@ import (
 )
 
 // Settings are a scene's knobs. Info-string keys, //scene keys and command
-// line flags share these names (shared/spec/scenes.md §4).
+// line flags share these names (docs/spec/scenes.md §4).
 type Settings struct {
 	Procs   int    // GOMAXPROCS; 0: $GOMAXPROCS, else 4
 	Seed    uint64 // seed of every random choice

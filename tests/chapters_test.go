@@ -78,7 +78,7 @@ func TestDefinesFuncFindsFunctionsAndMethods(t *testing.T) {
 }
 
 // A constant rule finds statements of a runtime constant in chapter prose
-// and says which values are right (shared/spec/runtime-facts.md §1.4).
+// and says which values are right (docs/spec/runtime-facts.md §1.4).
 type constRule struct {
 	what string
 	re   *regexp.Regexp // the first group is the number
