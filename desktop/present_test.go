@@ -236,9 +236,9 @@ func TestAPresenterWindowThatDiesIsNoticedAndTheTalkGoesOn(t *testing.T) {
 	require.NoError(t, os.WriteFile(exe, []byte("#!/bin/sh\nsleep 0.3\n"), 0o755))
 	_, m := newPresentApp(t, Options{Present: &PresentOptions{Exe: exe}})
 	ptick(t, m, nil, "p")
-	require.NotNil(t, m.child, "p starts the presenter window")
+	require.NotNil(t, m.aud.child, "p starts the presenter window")
 	deadline := time.Now().Add(10 * time.Second)
-	for m.child != nil {
+	for m.aud.child != nil {
 		require.True(t, time.Now().Before(deadline), "the presenter window's end was not noticed")
 		ptick(t, m, nil, "")
 		time.Sleep(5 * time.Millisecond)
@@ -249,7 +249,7 @@ func TestAPresenterWindowThatDiesIsNoticedAndTheTalkGoesOn(t *testing.T) {
 	// A program that cannot start at all is said too.
 	m.opt.Exe = "/nonexistent/gmpbook-desktop"
 	ptick(t, m, nil, "p")
-	assert.Nil(t, m.child)
+	assert.Nil(t, m.aud.child)
 	assert.Contains(t, m.notice, "cannot start")
 }
 
@@ -296,7 +296,7 @@ func TestThePresenterWindowShowsTheAudiencesStateAndSendsItsKeys(t *testing.T) {
 		ptick(t, m, nil, "")
 		time.Sleep(2 * time.Millisecond)
 	}
-	assert.True(t, m.helloOK)
+	assert.True(t, m.pres.helloOK)
 	require.NotNil(t, m.list.Layer("current"), "the presenter layout")
 	require.NotNil(t, m.list.Layer("next"))
 

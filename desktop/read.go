@@ -43,8 +43,8 @@ const quietTicks = 60
 // PanelFrames is a dump of an inline player for -frame.
 type PanelFrames struct {
 	Key     string
-	Box     read.Rect
-	Visible read.Rect
+	Box     view.Rect
+	Visible view.Rect
 	Cursor  int
 	Len     int
 	Playing bool
@@ -318,7 +318,7 @@ func (m *readMode) Draw(screen *ebiten.Image, full bool) {
 	if !full {
 		for _, p := range m.redraw {
 			x, y, w, h := p.Bounds()
-			v := read.Rect{X: x, Y: y, W: w, H: h}.Intersect(l.Layers[l.PanelsAfter].Clip)
+			v := view.Rect{X: x, Y: y, W: w, H: h}.Intersect(l.Layers[l.PanelsAfter].Clip)
 			p.Draw(screen, float32(m.scale), v.X, v.Y, v.W, v.H, false)
 		}
 		m.redraw = m.redraw[:0]

@@ -59,13 +59,13 @@ type dpDump struct {
 		Help                       bool
 		Notice                     string
 		W, H                       float32
-		Stage                      read.Rect
+		Stage                      view.Rect
 		StageScale                 float32
 		BodySize                   float32
-		Cells                      []read.Rect
+		Cells                      []view.Rect
 		Scene                      *struct {
 			Key               string
-			Box               read.Rect
+			Box               view.Rect
 			Event, Cursor     int
 			Len               int
 			Playing           bool
@@ -115,11 +115,11 @@ func (a *desktopApp) present(name string, args ...string) dpRun {
 }
 
 // text are the texts drawn with role, in order.
-func (r dpRun) text(role string) []read.Op {
-	var out []read.Op
+func (r dpRun) text(role string) []page.Item {
+	var out []page.Item
 	for _, ly := range r.d.Mode.List.Layers {
-		for _, op := range ly.Ops {
-			if op.Role == role && op.Kind == read.OpText {
+		for _, op := range ly.Items {
+			if op.Role == role && op.Kind == page.ItemText {
 				out = append(out, op)
 			}
 		}
@@ -127,7 +127,7 @@ func (r dpRun) text(role string) []read.Op {
 	return out
 }
 
-func joined(ops []read.Op) string {
+func joined(ops []page.Item) string {
 	var s []string
 	for _, op := range ops {
 		s = append(s, op.Text)
@@ -186,7 +186,7 @@ func TestDesktopPresent(t *testing.T) {
 		d := r.d.Mode
 		assert.Equal(t, "audience", d.Role)
 		assert.Equal(t, n, d.Slide)
-		assert.Equal(t, read.Rect{W: 1920, H: 1080}, d.Stage, "a 1920×1080 window is the whole stage")
+		assert.Equal(t, view.Rect{W: 1920, H: 1080}, d.Stage, "a 1920×1080 window is the whole stage")
 		slide := r.layer("slide")
 		require.NotNil(t, slide)
 		assert.Equal(t, light.Background, slide.Fill)
@@ -207,8 +207,8 @@ func TestDesktopPresent(t *testing.T) {
 		r.hasText(t, body[0], light.Background, "the first line of the body")
 		// Read from the back of a room: no text under 24 px on the stage,
 		// and none outside it.
-		for _, op := range slide.Ops {
-			if op.Kind != read.OpText {
+		for _, op := range slide.Items {
+			if op.Kind != page.ItemText {
 				continue
 			}
 			assert.GreaterOrEqual(t, op.Size, float32(24)-0.01, "%s %q is too small for a projector", op.Role, op.Text)
@@ -216,8 +216,8 @@ func TestDesktopPresent(t *testing.T) {
 			assert.LessOrEqual(t, op.Y+op.H, float32(1080), "%s %q runs off the stage", op.Role, op.Text)
 		}
 		// The progress bar: the part played in the link colour.
-		var bar read.Op
-		for _, op := range slide.Ops {
+		var bar page.Item
+		for _, op := range slide.Items {
 			if op.Role == "progress" {
 				bar = op
 			}
@@ -326,9 +326,9 @@ func TestDesktopPresent(t *testing.T) {
 		for _, name := range []string{"current", "next"} {
 			ly := r.layer(name)
 			require.NotNil(t, ly, "the %s slide", name)
-			assert.NotEmpty(t, ly.Ops)
-			var title read.Op
-			for _, op := range ly.Ops {
+			assert.NotEmpty(t, ly.Items)
+			var title page.Item
+			for _, op := range ly.Items {
 				if op.Role == "slide.title" {
 					title = op
 				}
@@ -362,9 +362,9 @@ func TestDesktopPresent(t *testing.T) {
 		assert.Equal(t, shown, len(labels), "a label under each thumbnail")
 		assert.GreaterOrEqual(t, shown, 12)
 		assert.True(t, strings.HasPrefix(labels[4].Text, "5 · "), "labels are numbered: %q", labels[4].Text)
-		var sel []read.Op
+		var sel []page.Item
 		for _, ly := range r.d.Mode.List.Layers {
-			for _, op := range ly.Ops {
+			for _, op := range ly.Items {
 				if op.Role == "overview.selected" {
 					sel = append(sel, op)
 				}

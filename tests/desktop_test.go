@@ -53,8 +53,8 @@ type desktopDump struct {
 		List      read.DisplayList
 		Scenes    []struct {
 			Key     string
-			Box     read.Rect
-			Visible read.Rect
+			Box     view.Rect
+			Visible view.Rect
 			Cursor  int
 			Len     int
 			Playing bool
@@ -151,13 +151,13 @@ func (a *desktopApp) run(name string, args ...string) desktopRun {
 }
 
 // ops returns the operations of a layer with a role.
-func (r desktopRun) ops(layer, role string) []read.Op {
-	var out []read.Op
+func (r desktopRun) ops(layer, role string) []page.Item {
+	var out []page.Item
 	for _, ly := range r.dump.Mode.List.Layers {
 		if ly.Name != layer {
 			continue
 		}
-		for _, op := range ly.Ops {
+		for _, op := range ly.Items {
 			if op.Role == role {
 				out = append(out, op)
 			}
@@ -238,7 +238,7 @@ func hasPicture(t *testing.T, img image.Image, most float64) {
 
 // hasText checks that a text operation was drawn: in its box, some pixels
 // are its colour and some the background's.
-func (r desktopRun) hasText(t *testing.T, op read.Op, bg view.Color, what string) {
+func (r desktopRun) hasText(t *testing.T, op page.Item, bg view.Color, what string) {
 	t.Helper()
 	b := r.box(op.X, op.Y, max(op.W, 4), max(op.H, op.Size))
 	require.False(t, b.Empty(), "%s: its box %v is off the screen", what, b)
@@ -276,9 +276,9 @@ func TestDesktopApp(t *testing.T) {
 		require.NotNil(t, toc, "the contents are beside the page")
 		current := r.ops("toc", "toc-current")
 		require.NotEmpty(t, current)
-		var curText read.Op
+		var curText page.Item
 		for _, op := range current {
-			if op.Kind == read.OpText && curText.Text == "" {
+			if op.Kind == page.ItemText && curText.Text == "" {
 				curText = op // the first line of the entry
 			}
 		}
@@ -391,7 +391,7 @@ func TestDesktopApp(t *testing.T) {
 		// The good chapter is in the contents, ready to open.
 		var entries []string
 		for _, op := range append(r.ops("toc", "toc"), r.ops("toc", "toc-current")...) {
-			if op.Kind == read.OpText {
+			if op.Kind == page.ItemText {
 				entries = append(entries, op.Text)
 			}
 		}
@@ -411,10 +411,10 @@ func TestDesktopApp(t *testing.T) {
 		r.hasText(t, titles[0], page.Theme(false).Background, "the Chinese title")
 		// The paragraph breaks between characters: several lines, each
 		// drawn, none wider than the column.
-		var lines []read.Op
+		var lines []page.Item
 		for _, ly := range r.dump.Mode.List.Layers {
-			for _, op := range ly.Ops {
-				if op.Kind == read.OpText && strings.Contains(op.Text, "协程") && ly.Name == "page" {
+			for _, op := range ly.Items {
+				if op.Kind == page.ItemText && strings.Contains(op.Text, "协程") && ly.Name == "page" {
 					lines = append(lines, op)
 				}
 			}

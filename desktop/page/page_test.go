@@ -677,3 +677,14 @@ func TestLongCodeLinesWrapUnderTheirIndentation(t *testing.T) {
 		}
 	}
 }
+
+func TestPlacedScalesAboutTheOriginThenMoves(t *testing.T) {
+	it := Item{Kind: ItemLine, X: 10, Y: 20, W: 30, H: 0, Size: 16, Radius: 2, Width: 1, Baseline: 32}
+	p := it.Placed(100, 50, 0.5)
+	if p.X != 105 || p.Y != 60 || p.W != 15 || p.Size != 8 || p.Radius != 1 || p.Width != 0.5 || p.Baseline != 66 {
+		t.Errorf("placed %+v", p)
+	}
+	if q := (Item{Y: 5}).Placed(0, 7, 2); q.Baseline != 0 {
+		t.Errorf("an item without a baseline keeps none: %+v", q)
+	}
+}

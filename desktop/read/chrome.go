@@ -5,28 +5,29 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/desktop/page"
+	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // geometry is where the furniture goes for the window, the settings and
 // the state of the toolbar.
 type geometry struct {
 	u       float32 // the font scale: chrome grows with the type
-	toolbar Rect
-	status  Rect
-	sidebar Rect // the table of contents (empty when hidden)
-	view    Rect // where the page shows
-	wide    bool // the contents fit beside the page
-	overlay bool // the contents are open over the page (narrow window)
+	toolbar view.Rect
+	status  view.Rect
+	sidebar view.Rect // the table of contents (empty when hidden)
+	view    view.Rect // where the page shows
+	wide    bool      // the contents fit beside the page
+	overlay bool      // the contents are open over the page (narrow window)
 	buttons []button
-	title   Rect // the chapter title in the toolbar
-	search  Rect // the search box, when open
+	title   view.Rect // the chapter title in the toolbar
+	search  view.Rect // the search box, when open
 }
 
 // button is a toolbar button.
 type button struct {
 	name, label string
 	tip         string // what the status line says about it
-	box         Rect
+	box         view.Rect
 	on          bool // a toggle that is on
 	disabled    bool
 }
@@ -50,19 +51,19 @@ const (
 func (r *Reading) layoutGeometry() geometry {
 	u := r.scale
 	g := geometry{u: u}
-	g.toolbar = Rect{0, 0, r.w, toolbarH * u}
-	g.status = Rect{0, r.h - statusH*u, r.w, statusH * u}
-	body := Rect{0, g.toolbar.H, r.w, max(0, g.status.Y-g.toolbar.H)}
+	g.toolbar = view.Rect{X: 0, Y: 0, W: r.w, H: toolbarH * u}
+	g.status = view.Rect{X: 0, Y: r.h - statusH*u, W: r.w, H: statusH * u}
+	body := view.Rect{X: 0, Y: g.toolbar.H, W: r.w, H: max(0, g.status.Y-g.toolbar.H)}
 	sw := min(sidebarW*u, 360)
 	g.wide = r.w-sw >= 600
 	g.view = body
 	switch {
 	case g.wide && !r.tocHidden:
-		g.sidebar = Rect{0, body.Y, sw, body.H}
-		g.view = Rect{sw, body.Y, r.w - sw, body.H}
+		g.sidebar = view.Rect{X: 0, Y: body.Y, W: sw, H: body.H}
+		g.view = view.Rect{X: sw, Y: body.Y, W: r.w - sw, H: body.H}
 	case !g.wide && r.tocOpen:
 		g.overlay = true
-		g.sidebar = Rect{0, body.Y, min(sw, r.w-40), body.H}
+		g.sidebar = view.Rect{X: 0, Y: body.Y, W: min(sw, r.w-40), H: body.H}
 	}
 	if !g.wide {
 		r.tocHidden = false
@@ -101,22 +102,22 @@ func (r *Reading) layoutGeometry() geometry {
 	x := 8 * u
 	for i := range left {
 		w := r.measure.Advance(left[i].label, page.Regular, chromeText*u) + 2*buttonPad*u
-		left[i].box = Rect{x, by, max(w, buttonH*u), buttonH * u}
+		left[i].box = view.Rect{X: x, Y: by, W: max(w, buttonH*u), H: buttonH * u}
 		x += left[i].box.W + buttonGap*u
 	}
 	rx := r.w - 8*u
 	for i := len(right) - 1; i >= 0; i-- {
 		w := max(r.measure.Advance(right[i].label, page.Regular, chromeText*u)+2*buttonPad*u, buttonH*u)
 		rx -= w
-		right[i].box = Rect{rx, by, w, buttonH * u}
+		right[i].box = view.Rect{X: rx, Y: by, W: w, H: buttonH * u}
 		rx -= buttonGap * u
 	}
-	g.title = Rect{x + 8*u, g.toolbar.Y, max(0, rx-x-16*u), g.toolbar.H}
+	g.title = view.Rect{X: x + 8*u, Y: g.toolbar.Y, W: max(0, rx-x-16*u), H: g.toolbar.H}
 	g.buttons = append(left, right...)
 
 	if r.search.Open {
 		w := min(600*u, r.w-24*u)
-		g.search = Rect{g.view.X + (g.view.W-w)/2, g.toolbar.Y + g.toolbar.H + 8*u, w, 0}
+		g.search = view.Rect{X: g.view.X + (g.view.W-w)/2, Y: g.toolbar.Y + g.toolbar.H + 8*u, W: w, H: 0}
 		if g.search.X+w > r.w-12*u || g.search.X < 12*u {
 			g.search.X = (r.w - w) / 2
 		}
@@ -282,10 +283,10 @@ const (
 type focusable struct {
 	kind  focusKind
 	link  string
-	key   string // a scene slot's key, or a predict exercise's
-	index int    // a choice
-	boxes []Rect // page coordinates (a link may wrap over lines)
-	box   Rect   // their union
+	key   string      // a scene slot's key, or a predict exercise's
+	index int         // a choice
+	boxes []view.Rect // page coordinates (a link may wrap over lines)
+	box   view.Rect   // their union
 }
 
 // pageFocusables lists the links, scenes and exercise choices of the
@@ -295,24 +296,24 @@ func (r *Reading) pageFocusables() []focusable {
 	e := r.Current()
 	items := append(append([]page.Item{}, r.pg.Items...), r.pager()...)
 	for _, it := range items {
-		box := Rect{it.X, it.Y, it.W, it.H}
+		box := view.Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}
 		switch {
 		case it.Kind == page.ItemScene && it.Scene != nil:
-			out = append(out, focusable{kind: focusScene, key: sceneKey(e, it.Scene), boxes: []Rect{box}, box: box})
+			out = append(out, focusable{kind: focusScene, key: sceneKey(e, it.Scene), boxes: []view.Rect{box}, box: box})
 		case it.Kind == page.ItemText && it.Link != "":
 			if n := len(out); n > 0 && out[n-1].kind == focusLink && out[n-1].link == it.Link && near(out[n-1].boxes[len(out[n-1].boxes)-1], box) {
 				out[n-1].boxes = append(out[n-1].boxes, box)
 				out[n-1].box = union(out[n-1].box, box)
 				continue
 			}
-			out = append(out, focusable{kind: focusLink, link: it.Link, boxes: []Rect{box}, box: box})
+			out = append(out, focusable{kind: focusLink, link: it.Link, boxes: []view.Rect{box}, box: box})
 		}
 	}
 	for _, c := range r.choices() {
-		out = append(out, focusable{kind: focusChoice, key: c.key, index: c.index, boxes: []Rect{c.box}, box: c.box})
+		out = append(out, focusable{kind: focusChoice, key: c.key, index: c.index, boxes: []view.Rect{c.box}, box: c.box})
 	}
 	for _, v := range r.veils {
-		out = append(out, focusable{kind: focusReveal, key: v.key, boxes: []Rect{v.box}, box: v.box})
+		out = append(out, focusable{kind: focusReveal, key: v.key, boxes: []view.Rect{v.box}, box: v.box})
 	}
 	// Choices belong where they are on the page: order by position.
 	sortFocusables(out)
@@ -321,16 +322,16 @@ func (r *Reading) pageFocusables() []focusable {
 
 // near reports whether b follows a on the same line or starts the next
 // one: pieces of one link.
-func near(a, b Rect) bool {
+func near(a, b view.Rect) bool {
 	sameLine := b.Y < a.Y+a.H && b.Y+b.H > a.Y && b.X >= a.X+a.W-1 && b.X <= a.X+a.W+8
 	nextLine := b.Y >= a.Y+a.H*0.5 && b.Y <= a.Y+a.H*2 && b.X < a.X
 	return sameLine || nextLine
 }
 
-func union(a, b Rect) Rect {
+func union(a, b view.Rect) view.Rect {
 	x0, y0 := min(a.X, b.X), min(a.Y, b.Y)
 	x1, y1 := max(a.X+a.W, b.X+b.W), max(a.Y+a.H, b.Y+b.H)
-	return Rect{x0, y0, x1 - x0, y1 - y0}
+	return view.Rect{X: x0, Y: y0, W: x1 - x0, H: y1 - y0}
 }
 
 // sortFocusables orders page elements top to bottom, then left to right,

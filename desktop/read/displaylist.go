@@ -6,74 +6,14 @@ import (
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
-// Rect is a box in logical pixels.
-type Rect struct{ X, Y, W, H float32 }
-
-// Contains reports whether the point is in the box.
-func (r Rect) Contains(x, y float32) bool {
-	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
-}
-
-// Empty reports whether the box has no area.
-func (r Rect) Empty() bool { return r.W <= 0 || r.H <= 0 }
-
-// Intersect is the common part of r and o (empty if none).
-func (r Rect) Intersect(o Rect) Rect {
-	x0, y0 := max(r.X, o.X), max(r.Y, o.Y)
-	x1, y1 := min(r.X+r.W, o.X+o.W), min(r.Y+r.H, o.Y+o.H)
-	if x1 <= x0 || y1 <= y0 {
-		return Rect{x0, y0, 0, 0}
-	}
-	return Rect{x0, y0, x1 - x0, y1 - y0}
-}
-
-// Overlaps reports whether r and o share some area.
-func (r Rect) Overlaps(o Rect) bool { return !r.Intersect(o).Empty() }
-
-// OpKind is what an Op draws.
-type OpKind uint8
-
-const (
-	OpText OpKind = iota // Text at (X, Y) top-left in Font at Size, colour Color
-	OpRect               // a rectangle filled with Fill, rounded by Radius; outlined in Color when Width > 0
-	OpLine               // a line from (X, Y) to (X+W, Y+H), Width wide, in Color
-	numOpKinds
-)
-
-var opKindNames = [...]string{OpText: "text", OpRect: "rect", OpLine: "line"}
-
-func (k OpKind) String() string {
-	if k < numOpKinds {
-		return opKindNames[k]
-	}
-	return "op?"
-}
-
-// Op is one drawing operation, in logical pixels of the window.
-type Op struct {
-	Kind       OpKind
-	X, Y, W, H float32
-	Text       string
-	Font       page.Font
-	Size       float32
-	Color      view.Color
-	Fill       view.Color
-	Radius     float32
-	Width      float32
-	Link       string
-	Role       string // what it is: "toc", "h1", "status", … (page items keep the page's Role)
-	// Baseline, when not 0, is the y of a text's baseline: the text is
-	// drawn with its face's ascent above it (Y is then Baseline − ascent).
-	Baseline float32
-}
-
-// Layer is a group of operations drawn inside one clip box, after the
+// Layer is a group of page items (the one display-list vocabulary of the
+// desktop half, page.Item) drawn inside one clip box, after the
 // box is painted with Fill (when it is not transparent).
 type Layer struct {
-	Name string
-	Clip Rect
-	Fill view.Color
-	Ops  []Op
+	Name  string
+	Clip  view.Rect
+	Fill  view.Color
+	Items []page.Item
 }
 
 // SceneSlot is a place where a scene plays inline: the box the page
@@ -82,13 +22,13 @@ type Layer struct {
 type SceneSlot struct {
 	Key     string          // the chapter and scene: "05-stealing#steal"
 	Scene   *chapters.Scene `json:"-"`
-	Box     Rect
-	Clip    Rect
+	Box     view.Rect
+	Clip    view.Rect
 	Focused bool
 }
 
 // Visible is the part of the slot that shows.
-func (s SceneSlot) Visible() Rect { return s.Box.Intersect(s.Clip) }
+func (s SceneSlot) Visible() view.Rect { return s.Box.Intersect(s.Clip) }
 
 // TargetKind is what the pointer is over.
 type TargetKind uint8
@@ -121,7 +61,7 @@ type Target struct {
 
 // Hit is a target and where it is.
 type HitRegion struct {
-	Box    Rect
+	Box    view.Rect
 	Target Target
 }
 

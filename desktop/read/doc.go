@@ -28,7 +28,7 @@
 //     with the chapter's opening (title, summary, goals) set above.
 //   - Reading (reading.go): the reading mode — table of contents, toolbar,
 //     the chapter page laid out by desktop/page, the status line — laid out
-//     as a DisplayList (displaylist.go) of layers of drawing operations,
+//     as a DisplayList (displaylist.go) of layers of page items,
 //     hit regions and scene slots, and driven by Input (input.go): keys,
 //     characters, the pointer and the wheel. The Ebiten adapter (package
 //     desktop) draws the list, plays the scenes in the slots and feeds

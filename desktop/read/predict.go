@@ -5,6 +5,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/desktop/page"
+	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // Grade reports whether the reader's answer is the simulator's expected
@@ -16,10 +17,10 @@ func Grade(answer, expected, kind string) bool {
 
 // choice is one answer of a predict exercise, where the page set it.
 type choice struct {
-	key     string // the exercise (predictKey)
-	index   int    // which of its Choices
-	box     Rect   // the choice's row, page coordinates
-	item    int    // the first text item of the choice
+	key     string    // the exercise (predictKey)
+	index   int       // which of its Choices
+	box     view.Rect // the choice's row, page coordinates
+	item    int       // the first text item of the choice
 	predict *chapters.Predict
 }
 
@@ -50,7 +51,7 @@ func (r *Reading) findChoices() []choice {
 				}
 				switch {
 				case it.Kind == page.ItemRect && !found:
-					c.box, found = Rect{it.X, it.Y, it.W, it.H}, true
+					c.box, found = view.Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}, true
 				case it.Kind == page.ItemText && c.item < 0:
 					c.item = i
 				}
@@ -137,8 +138,8 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 // of the exercise's box to the next heading, rule, scene, exercise or
 // "run it for real" box.
 type veil struct {
-	key string // the exercise
-	box Rect   // page coordinates
+	key string    // the exercise
+	box view.Rect // page coordinates
 }
 
 // findVeils places a veil after each exercise whose choices are on the
@@ -182,14 +183,14 @@ func (r *Reading) findVeils() []veil {
 		if end-bottom < 3*gap {
 			continue // nothing to hide
 		}
-		out = append(out, veil{key: predictKey(e, p), box: Rect{-8 * r.scale, bottom + gap, r.col.W + 16*r.scale, end - bottom - 2*gap}})
+		out = append(out, veil{key: predictKey(e, p), box: view.Rect{X: -8 * r.scale, Y: bottom + gap, W: r.col.W + 16*r.scale, H: end - bottom - 2*gap}})
 	}
 	return out
 }
 
 // veiled reports whether the page box b is under a veil that is still
 // drawn.
-func (r *Reading) veiled(b Rect) bool {
+func (r *Reading) veiled(b view.Rect) bool {
 	for _, v := range r.veils {
 		if !r.revealed(v.key) && v.box.Contains(b.X+b.W/2, b.Y+b.H/2) {
 			return true

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/desktop/page"
+	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // EffectKind is something the reading mode asks its host to do.
@@ -61,7 +62,7 @@ type Reading struct {
 	cur       int        // the chapter being read
 	pg        *page.Page // its layout
 	pgKey     layoutKey
-	col       Rect // the text column, in page coordinates: X is the window's
+	col       view.Rect // the text column, in page coordinates: X is the window's
 	margin    float32
 	scroll    Scroll
 	tocScroll Scroll
@@ -458,7 +459,7 @@ func (r *Reading) relayout() {
 	st := page.Style{Width: float32(math.Round(float64(colW))), Size: 17 * u, Dark: r.dark, Margin: float32(math.Round(float64(marginW)))}
 	r.pg = r.layouts.Get(r.cur, st)
 	r.pgKey = keyOf(r.cur, st)
-	r.col = Rect{colX, 0, st.Width, r.pg.Height}
+	r.col = view.Rect{X: colX, Y: 0, W: st.Width, H: r.pg.Height}
 	r.margin = marginW
 	r.layoutTOC(g.sidebar.W)
 	r.scroll.SetMax(r.pageBottom() - g.view.H)
@@ -493,7 +494,7 @@ type highlight struct {
 	chapter string
 	query   string
 	anchor  string
-	boxes   []Rect // page coordinates
+	boxes   []view.Rect // page coordinates
 	key     layoutKey
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/internal/fonts"
+	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // The reading mode driven as the app drives it, with desktop/page's
@@ -79,10 +80,10 @@ func anchorY(t *testing.T, r *Reading, id string) float32 {
 	return 0
 }
 
-func ops(l *DisplayList, layer, role string) []Op {
-	var out []Op
+func ops(l *DisplayList, layer, role string) []page.Item {
+	var out []page.Item
 	if ly := l.Layer(layer); ly != nil {
-		for _, op := range ly.Ops {
+		for _, op := range ly.Items {
 			if op.Role == role {
 				out = append(out, op)
 			}
@@ -508,9 +509,9 @@ func TestABadChapterShowsAnErrorPageAndTheOthersStillOpen(t *testing.T) {
 
 func TestHitTestFindsTheTopmostTarget(t *testing.T) {
 	l := DisplayList{Hits: []HitRegion{
-		{Rect{0, 0, 100, 100}, Target{Kind: TargetPage}},
-		{Rect{10, 10, 20, 20}, Target{Kind: TargetLink, Link: "a"}},
-		{Rect{0, 0, 50, 50}, Target{Kind: TargetBackdrop}},
+		{view.Rect{X: 0, Y: 0, W: 100, H: 100}, Target{Kind: TargetPage}},
+		{view.Rect{X: 10, Y: 10, W: 20, H: 20}, Target{Kind: TargetLink, Link: "a"}},
+		{view.Rect{X: 0, Y: 0, W: 50, H: 50}, Target{Kind: TargetBackdrop}},
 	}}
 	assert.Equal(t, TargetBackdrop, l.HitTest(15, 15).Kind, "the last region drawn is on top")
 	assert.Equal(t, TargetPage, l.HitTest(80, 80).Kind)
@@ -531,14 +532,14 @@ func TestAnExercisesExplanationIsHiddenUntilItIsAnswered(t *testing.T) {
 	}
 	require.NotNil(t, answer)
 	assert.True(t, v.box.Contains(answer.X+1, answer.Y+1), "the answer is under the veil")
-	assert.True(t, r.veiled(Rect{answer.X, answer.Y, answer.W, answer.H}))
+	assert.True(t, r.veiled(view.Rect{X: answer.X, Y: answer.Y, W: answer.W, H: answer.H}))
 
 	r.ScrollTo("predict-1")
 	settle(r)
 	l := r.List()
 	require.NotEmpty(t, ops(l, "page", "veil"))
 	// A link under the veil cannot be clicked: the veil is on top.
-	vw := Rect{r.col.X + v.box.X, r.toView(v.box.Y), v.box.W, v.box.H}.Intersect(r.geom.view)
+	vw := view.Rect{X: r.col.X + v.box.X, Y: r.toView(v.box.Y), W: v.box.W, H: v.box.H}.Intersect(r.geom.view)
 	hidden := 0
 	for _, h := range l.Hits {
 		x, y := h.Box.X+h.Box.W/2, h.Box.Y+h.Box.H/2
@@ -558,7 +559,7 @@ func TestAnExercisesExplanationIsHiddenUntilItIsAnswered(t *testing.T) {
 	x, y := hitWhere(t, r, "the veil", func(tg Target) bool { return tg.Kind == TargetReveal })
 	click(r, x, y)
 	assert.Empty(t, ops(r.List(), "page", "veil"), "a click shows the explanation")
-	assert.False(t, r.veiled(Rect{answer.X, answer.Y, answer.W, answer.H}))
+	assert.False(t, r.veiled(view.Rect{X: answer.X, Y: answer.Y, W: answer.W, H: answer.H}))
 
 	// Answering shows it too.
 	r2 := newReading(t, State{Chapter: "05-stealing"})
@@ -572,8 +573,8 @@ func TestAnExercisesExplanationIsHiddenUntilItIsAnswered(t *testing.T) {
 func TestEverythingTheModeWritesHasGlyphs(t *testing.T) {
 	check := func(what string, l *DisplayList) {
 		for _, ly := range l.Layers {
-			for _, op := range ly.Ops {
-				if op.Kind != OpText {
+			for _, op := range ly.Items {
+				if op.Kind != page.ItemText {
 					continue
 				}
 				for _, c := range op.Text {

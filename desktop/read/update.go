@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/desktop/page"
+	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // Scrolling distances, in logical pixels at font scale 1.
@@ -508,23 +509,23 @@ func (r *Reading) findHighlight() {
 			}
 			x := it.X + r.measure.Advance(it.Text[:i], it.Font, it.Size)
 			w := r.measure.Advance(it.Text[i:i+len(term)], it.Font, it.Size)
-			h.boxes = append(h.boxes, Rect{x - 1, it.Y, w + 2, it.H})
+			h.boxes = append(h.boxes, view.Rect{X: x - 1, Y: it.Y, W: w + 2, H: it.H})
 			return
 		}
 	}
 }
 
 // thumb is the scroll bar's thumb, in window pixels.
-func (r *Reading) thumb() Rect {
+func (r *Reading) thumb() view.Rect {
 	v := r.geom.view
 	total := r.scroll.Max + v.H
 	if total <= 0 || r.scroll.Max <= 0 {
-		return Rect{}
+		return view.Rect{}
 	}
 	h := max(32*r.scale, v.H*v.H/total)
 	y := v.Y + (v.H-h)*r.scroll.Pos/r.scroll.Max
 	w := 6 * r.scale
-	return Rect{v.X + v.W - w - 3*r.scale, y, w, h}
+	return view.Rect{X: v.X + v.W - w - 3*r.scale, Y: y, W: w, H: h}
 }
 
 // dragTo moves the scroll bar's thumb so that its grip is at y.
