@@ -1,4 +1,4 @@
-package tests
+package chapters_test
 
 import (
 	"fmt"

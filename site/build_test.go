@@ -1,4 +1,4 @@
-package tests
+package site_test
 
 // The website as a reader receives it: every chapter has a page, every
 // link between pages lands, every scene has its poster, every "run it for
@@ -314,4 +314,31 @@ func siteAttr(t *testing.T, s, name string) string {
 	m := regexp.MustCompile(`\s` + regexp.QuoteMeta(name) + `="([^"]*)"`).FindStringSubmatch(s)
 	require.NotNil(t, m, "no attribute %s", name)
 	return html.UnescapeString(m[1])
+}
+
+var presentLinkRE = regexp.MustCompile(`href="(present/[^"]+)"`)
+
+// TestPresentLinkedFromTheChapters checks that each chapter page and the
+// contents page link the chapter's slides.
+func TestPresentLinkedFromTheChapters(t *testing.T) {
+	s, _ := builtSite(t)
+	all, err := chapters.All()
+	require.NoError(t, err)
+	require.Len(t, s.Presentations, len(all))
+	index := string(s.Files["index.html"])
+	for _, c := range all {
+		p := site.PresentName(c)
+		require.NotEmpty(t, s.Files[p], p)
+		require.Equal(t, []string{p}, presentLinks(string(s.Files[site.PageName(c)])), "%s links its slides", site.PageName(c))
+		require.Contains(t, presentLinks(index), p)
+		require.Contains(t, string(s.Files[p]), `href="../`+site.PageName(c)+`"`, "the slides link back to the chapter")
+	}
+}
+
+func presentLinks(page string) []string {
+	var out []string
+	for _, m := range presentLinkRE.FindAllStringSubmatch(page, -1) {
+		out = append(out, m[1])
+	}
+	return out
 }
