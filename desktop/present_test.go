@@ -20,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/frame"
 	"github.com/gmpbook/gmpbook/desktop/link"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/desktop/read"
@@ -270,7 +271,7 @@ func TestAChapterThatDoesNotParseIsAnErrorSlide(t *testing.T) {
 	assert.Equal(t, 8, pos.Line)
 	ptick(t, m, []ebiten.Key{ebiten.KeyArrowRight}, "")
 	assert.Equal(t, 0, m.nav.Pos().Slide, "one slide, and keys do not break it")
-	d := m.Dump().(PresentDump)
+	d := m.Dump().(frame.Present)
 	assert.Contains(t, d.ErrorAt, "01-bad.md:8:1")
 }
 

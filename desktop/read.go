@@ -6,6 +6,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/frame"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
@@ -39,18 +40,6 @@ type readMode struct {
 // quietTicks is how long a player keeps being updated after its last
 // input or step: long enough for a slide to finish.
 const quietTicks = 60
-
-// PanelFrames is a dump of an inline player for -frame.
-type PanelFrames struct {
-	Key     string
-	Box     view.Rect
-	Visible view.Rect
-	Cursor  int
-	Len     int
-	Playing bool
-	Focused bool
-	Frame   *view.Frame
-}
 
 func newReadMode(h *Host) (Mode, error) {
 	opt := h.Options
@@ -355,28 +344,10 @@ func (m *readMode) SaveState(st *read.State) {
 	st.Dark, st.FontScale, st.Width, st.Height = s.Dark, s.FontScale, s.Width, s.Height
 }
 
-// ReadDump is what -frame writes for the reading mode.
-type ReadDump struct {
-	Mode      string
-	Chapter   string
-	Title     string
-	Error     string // the chapter's error, for an error page
-	Anchor    string
-	Offset    float32
-	Scroll    float32
-	ScrollMax float32
-	Dark      bool
-	FontScale float32
-	Message   string
-	W, H      float32
-	List      *read.DisplayList
-	Scenes    []PanelFrames
-}
-
 func (m *readMode) Dump() any {
 	e := m.r.Current()
 	loc := m.r.Location()
-	d := ReadDump{Mode: "read", Chapter: e.ID, Title: e.Title, Anchor: loc.Anchor, Offset: loc.Offset,
+	d := frame.Read{Mode: "read", Chapter: e.ID, Title: e.Title, Anchor: loc.Anchor, Offset: loc.Offset,
 		Scroll: m.r.ScrollY(), ScrollMax: m.r.ScrollMax(), Dark: m.r.Dark(), FontScale: m.r.FontScale(),
 		Message: m.r.Message(), List: m.list}
 	d.W, d.H = m.r.Size()
@@ -384,7 +355,7 @@ func (m *readMode) Dump() any {
 		d.Error = e.Err.Error()
 	}
 	for _, s := range m.list.Scenes {
-		pf := PanelFrames{Key: s.Key, Box: s.Box, Visible: s.Visible(), Focused: s.Key == m.focus}
+		pf := frame.Panel{Key: s.Key, Box: s.Box, Visible: s.Visible(), Focused: s.Key == m.focus}
 		if p := m.panels[s.Key]; p != nil {
 			st := p.Status()
 			pf.Cursor, pf.Len, pf.Playing, pf.Frame = st.Cursor, st.Len, st.Playing, p.Frame()

@@ -34,9 +34,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/frame"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
-	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -44,45 +44,7 @@ import (
 const dpScreen = "-screen 0 1920x1080x24"
 
 // dpDump is what gmpbook-desktop -frame writes in presentation mode.
-type dpDump struct {
-	Scale float64
-	Mode  struct {
-		Mode, Role, Chapter, Title string
-		Loading                    bool
-		Error, ErrorAt             string
-		Slide, Step, Slides, Steps int
-		Kind, SlideTitle, Counter  string
-		Overview                   bool
-		Selected                   int
-		Blackout                   bool
-		Jump                       string
-		Help                       bool
-		Notice                     string
-		W, H                       float32
-		Stage                      view.Rect
-		StageScale                 float32
-		BodySize                   float32
-		Cells                      []view.Rect
-		Scene                      *struct {
-			Key               string
-			Box               view.Rect
-			Event, Cursor     int
-			Len               int
-			Playing           bool
-			Caption, StepText string
-			Zoom              float32
-			Frame             *view.Frame
-		}
-		Presenter *struct {
-			Running  bool
-			Pid      int
-			KeysGot  int
-			Linked   bool
-			LinkNote string
-		}
-		List read.DisplayList
-	}
-}
+type dpDump = frame.Dump[frame.Present]
 
 // dpRun is one run of the app in presentation mode.
 type dpRun struct {

@@ -29,40 +29,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gmpbook/gmpbook/desktop/frame"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // desktopDump is what gmpbook-desktop -frame writes in the reading mode.
-type desktopDump struct {
-	Scale float64
-	Mode  struct {
-		Mode      string
-		Chapter   string
-		Title     string
-		Error     string
-		Anchor    string
-		Offset    float32
-		Scroll    float32
-		ScrollMax float32
-		Dark      bool
-		FontScale float32
-		Message   string
-		W, H      float32
-		List      read.DisplayList
-		Scenes    []struct {
-			Key     string
-			Box     view.Rect
-			Visible view.Rect
-			Cursor  int
-			Len     int
-			Playing bool
-			Focused bool
-			Frame   *view.Frame
-		}
-	}
-}
+type desktopDump = frame.Dump[frame.Read]
 
 // desktopRun is one run of the app: its screenshot, dump and output.
 type desktopRun struct {

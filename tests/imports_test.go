@@ -131,11 +131,12 @@ func isModule(path string) bool { return path == module || strings.HasPrefix(pat
 // its packages except the pure ones (render/view, render/play), and the
 // desktop app except its pure parts (desktop/page, the typesetter;
 // desktop/read, the reading mode's model; desktop/present, presentation
-// mode's model; desktop/link, the two windows' link).
+// mode's model; desktop/link, the two windows' link; desktop/frame, the
+// -frame schema).
 func mayImportEbiten(path string) bool {
 	return within(path, "render") && !within(path, "render/view") && !within(path, "render/play") ||
 		within(path, "cmd/gmpbook-desktop") ||
-		within(path, "desktop") && !within(path, "desktop/present") && !within(path, "desktop/page") && !within(path, "desktop/read") && !within(path, "desktop/link")
+		within(path, "desktop") && !within(path, "desktop/present") && !within(path, "desktop/page") && !within(path, "desktop/read") && !within(path, "desktop/link") && !within(path, "desktop/frame")
 }
 
 // coreImportsOnlyPureStdlib forbids a core package any import that is
@@ -392,7 +393,7 @@ func TestEbitenOnlyInRenderAndDesktop(t *testing.T) {
 	// desktop/present (presentation mode's model) are tested on machines
 	// with no display, and cmd/gmpbook is pure Go with no cgo: none may
 	// reach Ebiten even through another package.
-	for _, dir := range []string{"render/view", "render/play", "desktop/page", "cmd/gmpbook", "desktop/read", "desktop/present", "desktop/link", "internal/playerlog"} {
+	for _, dir := range []string{"render/view", "render/play", "desktop/page", "cmd/gmpbook", "desktop/read", "desktop/present", "desktop/link", "desktop/frame", "internal/playerlog"} {
 		t.Run(dir+" never depends on Ebiten", func(t *testing.T) {
 			root := moduleRoot(t)
 			_, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir)))

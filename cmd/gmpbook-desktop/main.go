@@ -52,6 +52,7 @@ import (
 	"time"
 
 	"github.com/gmpbook/gmpbook/desktop"
+	"github.com/gmpbook/gmpbook/desktop/frame"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render"
@@ -204,7 +205,7 @@ func run(args []string, stderr io.Writer) int {
 	}
 	if *shot != "" {
 		opt.Capture = &desktop.Capture{AfterFrames: *frames, Save: func(img *image.RGBA, scale float64, dump any) error {
-			return render.SaveCapture(*shot, *frameOut, img, Dump{Scale: scale, Mode: dump})
+			return render.SaveCapture(*shot, *frameOut, img, frame.Dump[any]{Scale: scale, Mode: dump})
 		}}
 	}
 	if err := desktop.Run(opt); err != nil {
@@ -228,11 +229,4 @@ func parseKeys(s string) ([]present.Key, error) {
 		out = append(out, k)
 	}
 	return out, nil
-}
-
-// Dump is what -frame writes: the device pixels per logical pixel of the
-// PNG, and what the mode drew (logical pixels).
-type Dump struct {
-	Scale float64
-	Mode  any
 }
