@@ -1,6 +1,6 @@
 package tests
 
-// The simulator's fidelity test (shared/spec/scenes.md §6): for a program
+// The simulator's fidelity test (docs/spec/scenes.md §6): for a program
 // whose output order is deterministic on the real runtime,
 //
 //	GOMAXPROCS=1 go run prog.go   and   GOMAXPROCS=1 gmpbook run prog.go

@@ -19,7 +19,8 @@ const usage = `usage:
   gmpbook run     [flags] FILE.go   simulate the scene; print what it prints
   gmpbook real    [flags] FILE.go   run it on the installed Go toolchain
   gmpbook compare [flags] FILE.go   both, side by side
-  gmpbook site    [-o DIR]          write the notebook's website into DIR (default site/out)
+  gmpbook site    [-o DIR] [-chapters DIR]
+                                    write the notebook's website into DIR (default site/out)
   gmpbook serve   [-addr HOST:PORT] serve the website (default 127.0.0.1:8080)
 
 flags (also settable in a //scene first line): -procs N -cpus N -seed N -go 1.26
@@ -34,11 +35,18 @@ GOMAXPROCS and GODEBUG are read from the environment.
 // gmpbook re-executes itself without it.
 const sceneGODEBUG = "GMPBOOK_SCENE_GODEBUG"
 
+// tracesSched says whether GODEBUG value gd makes a Go runtime print
+// schedtrace lines. A malformed value counts as tracing, so the re-run
+// without it still happens and the simulated runtime reports the error.
+func tracesSched(gd string) bool {
+	d, _, err := core.ParseGODEBUG(gd)
+	return err != nil || d.Traces()
+}
+
 func main() {
 	// GODEBUG=schedtrace=… would make gmpbook's own runtime print its
 	// schedtrace lines among the simulated ones: run again without it.
-	if gd := os.Getenv("GODEBUG"); gd != "" && os.Getenv(sceneGODEBUG) == "" &&
-		(strings.Contains(gd, "schedtrace") || strings.Contains(gd, "scheddetail")) {
+	if gd := os.Getenv("GODEBUG"); gd != "" && os.Getenv(sceneGODEBUG) == "" && tracesSched(gd) {
 		if exe, err := os.Executable(); err == nil {
 			env := []string{sceneGODEBUG + "=" + gd}
 			for _, e := range os.Environ() {

@@ -14,17 +14,20 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/site"
 )
 
 // siteFlags are the flags site and serve share: where the real runtime's
 // captured outputs and the player come from.
 type siteFlags struct {
-	real   string
-	player string
+	chapters string
+	real     string
+	player   string
 }
 
 func (sf *siteFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&sf.chapters, "chapters", "", "`DIR` of chapter files (NN-slug.md) to publish; default: the chapters embedded in gmpbook")
 	fs.StringVar(&sf.real, "real", "", "`DIR` of real-runtime outputs (NN-scene.out; default chapters/real when it exists)")
 	fs.StringVar(&sf.player, "player", "", "`DIR` holding the built player (index.html, main.wasm, wasm_exec.js); default: the one embedded in gmpbook")
 }
@@ -32,6 +35,18 @@ func (sf *siteFlags) register(fs *flag.FlagSet) {
 // build builds the site with the flags' inputs.
 func (sf *siteFlags) build(stderr io.Writer) (*site.Site, error) {
 	opts := site.Options{GOROOT: site.FindGOROOT()}
+	if sf.chapters != "" {
+		// Every chapter's problem is reported, each at file:line:col,
+		// not only the first.
+		files, err := chapters.Load(os.DirFS(sf.chapters), filepath.ToSlash(sf.chapters))
+		if err != nil {
+			return nil, err
+		}
+		if err := chapters.Errors(files); err != nil {
+			return nil, err
+		}
+		opts.Chapters = chapters.Chapters(files)
+	}
 	real := sf.real
 	if real == "" {
 		if st, err := os.Stat(filepath.Join("chapters", "real")); err == nil && st.IsDir() {
