@@ -221,11 +221,11 @@ func (c *fnCompiler) loadCompareBranch(blk *block, a *ssa.UnOp, ifi *ssa.If, bin
 			return t.nilDeref()
 		}
 		fr.regs[dst] = *p
-		if intCompare(op, fr.regs[x].N, fr.regs[y].N) {
-			t.branch(site, true)
+		then := intCompare(op, fr.regs[x].N, fr.regs[y].N)
+		t.branch(t.predFor(site), site, then)
+		if then {
 			fr.take(yes, ye)
 		} else {
-			t.branch(site, false)
 			fr.take(no, ne)
 		}
 		return stNext

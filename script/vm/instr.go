@@ -363,11 +363,11 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			op, x, y := c.compareOp(bin)
 			// The comparison's cost, and the branch's.
 			c.add(blk, 2*costSimple, func(t *Thread, fr *frame) status {
-				if intCompare(op, fr.regs[x].N, fr.regs[y].N) {
-					t.branch(site, true)
+				then := intCompare(op, fr.regs[x].N, fr.regs[y].N)
+				t.branch(t.predFor(site), site, then)
+				if then {
 					fr.take(yes, ye)
 				} else {
-					t.branch(site, false)
 					fr.take(no, ne)
 				}
 				return stNext
@@ -377,11 +377,11 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		}
 		cond := c.operand(in.Cond)
 		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
-			if fr.regs[cond].N != 0 {
-				t.branch(site, true)
+			then := fr.regs[cond].N != 0
+			t.branch(t.predFor(site), site, then)
+			if then {
 				fr.take(yes, ye)
 			} else {
-				t.branch(site, false)
 				fr.take(no, ne)
 			}
 			return stNext

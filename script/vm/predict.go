@@ -36,11 +36,33 @@ const costMispredict = 5500
 // histBits is how many of its last outcomes a site remembers.
 const histBits = 8
 
-// branchSite is the predictor's state of one If.
-type branchSite struct {
-	hist uint8                // the last outcomes, the latest in bit 0 (1: then)
-	ctr  [1 << histBits]uint8 // 0 and 1 predict the else side, 2 and 3 then
-}
+// The run's predictor state is two tables: predHist, by site, the
+// site's last outcomes, the latest in bit 0 (1: then); predCtr, by site
+// and history (site<<histBits | history), a counter. A counter is stored
+// xor 2, so that a site not yet run weakly predicts the then side: a
+// counter of 0 or 1 predicts the else side, 2 or 3 the then side.
+
+// predStep is the predictor's step: for a stored counter e and an
+// outcome (1: then) at index e<<1|then, the new stored counter shifted
+// left once, and 1 in bit 0 when the counter predicted the other side.
+var predStep = func() (step [8]uint8) {
+	for e := range 4 {
+		for then := range 2 {
+			c := e ^ 2
+			miss := 0
+			if c >= 2 != (then == 1) {
+				miss = 1
+			}
+			if then == 1 {
+				c = min(c+1, 3)
+			} else {
+				c = max(c-1, 0)
+			}
+			step[e<<1|then] = uint8((c^2)<<1 | miss)
+		}
+	}
+	return step
+}()
 
 // newBranchSite numbers a new branch site of the program.
 func (p *Program) newBranchSite() int32 {
@@ -49,52 +71,41 @@ func (p *Program) newBranchSite() int32 {
 }
 
 // branch charges the outcome of the If at site (then: its condition held)
-// and trains the site's predictor.
-func (t *Thread) branch(site int32, then bool) {
-	pred := t.run.pred
-	if int(site) >= len(pred) {
-		pred = t.run.growPred(site)
-	}
-	s := pred[site]
-	if s == nil {
-		s = newSiteState()
-		pred[site] = s
-	}
-	c := &s.ctr[s.hist]
+// and trains the site's predictor. The run's tables must have the site
+// (predFor): apart, so that branch is inlined.
+func (t *Thread) branch(r *Run, site int32, then bool) {
+	h := r.predHist[site]
+	i := int(site)<<histBits | int(h)
+	k := r.predCtr[i] << 1
 	if then {
-		if *c < 2 {
-			t.cpu += costMispredict
-		}
-		if *c < 3 {
-			*c++
-		}
-		s.hist = s.hist<<1 | 1
-		return
+		k |= 1
 	}
-	if *c >= 2 {
-		t.cpu += costMispredict
-	}
-	if *c > 0 {
-		*c--
-	}
-	s.hist <<= 1
+	x := predStep[k&7]
+	r.predCtr[i] = x >> 1
+	t.cpu += int64(x&1) * costMispredict
+	r.predHist[site] = h<<1 | k&1
 }
 
-// newSiteState is a site not yet run: every counter weakly predicts the
-// then side.
-func newSiteState() *branchSite {
-	s := &branchSite{}
-	for i := range s.ctr {
-		s.ctr[i] = 2
+// predFor returns the run of t, its predictor's tables with room for
+// site.
+func (t *Thread) predFor(site int32) *Run {
+	r := t.run
+	if int(site) >= len(r.predHist) {
+		r.growPred(site)
 	}
-	return s
+	return r
 }
 
-// growPred makes room in the run's predictor for site (the program may
-// compile functions, and so number sites, after the run began).
-func (r *Run) growPred(site int32) []*branchSite {
-	pred := make([]*branchSite, max(int(r.p.branchSites), int(site)+1))
-	copy(pred, r.pred)
-	r.pred = pred
-	return pred
+// growPred makes room in the predictor for every site numbered so far
+// (the program may compile functions, and so number sites, after the run
+// began).
+//
+//go:noinline
+func (r *Run) growPred(site int32) {
+	n := max(int(r.p.branchSites), int(site)+1)
+	hist := make([]uint8, n)
+	ctr := make([]uint8, n<<histBits)
+	copy(hist, r.predHist)
+	copy(ctr, r.predCtr)
+	r.predHist, r.predCtr = hist, ctr
 }

@@ -373,9 +373,8 @@ type Run struct {
 	stdout  strings.Builder // a line written in pieces
 	stderr  strings.Builder
 	rand    uint64
-	// pred is the branch predictor's state of each branch site
-	// (predict.go).
-	pred []*branchSite
+	// The branch predictor's state (predict.go).
+	predHist, predCtr []uint8
 	// Seed feeds map iteration order.
 	Seed uint64
 	// NumCPU is what runtime.NumCPU answers: the simulated machine's.
