@@ -1,8 +1,9 @@
 // Command calibrate measures what a few loop shapes cost as compiled Go on
 // this machine, per iteration, beside the virtual time the scene VM
 // charges for the same loop (the simulated column): the figures the VM's
-// instruction costs (script/vm/func.go) are calibrated against.
-// docs/scenes.md lists what it printed.
+// instruction costs (script/vm/func.go, mapcost.go, predict.go) are
+// calibrated against. docs/scenes.md lists what it printed. -only runs
+// the shapes whose name contains a text (-only map:, -only branch).
 //
 //	GOMAXPROCS=1 go run ./cmd/calibrate -runs 3
 package main
@@ -427,7 +428,7 @@ fmt.Println(len(m))`},
 }
 
 func main() {
-	runs := flag.Int("runs", 3, "runs of each shape; the median is printed with the range")
+	runs := flag.Int("runs", 3, "runs of each shape; the fastest is printed first (the machine's other work only adds time), then the median and the slowest")
 	only := flag.String("only", "", "measure only the shapes whose name contains `TEXT`")
 	flag.Parse()
 	for _, s := range shapes {
@@ -455,7 +456,7 @@ func main() {
 		if err != nil {
 			simStr = "simulation failed: " + err.Error()
 		}
-		fmt.Printf("%-52s %.3f ns/iteration (%.3f–%.3f over %d runs); %s\n", s.name, per[len(per)/2], per[0], per[len(per)-1], len(per), simStr)
+		fmt.Printf("%-52s %.3f ns/iteration (median %.3f, slowest %.3f of %d runs); %s\n", s.name, per[0], per[len(per)/2], per[len(per)-1], len(per), simStr)
 	}
 }
 
