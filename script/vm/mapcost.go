@@ -41,7 +41,7 @@ const (
 	costMapStr  = 25000 // with a string key, besides its bytes
 	costMapByte = 40    // a byte of a string key
 	costMapL3   = 12000 // a line of a table beyond the L2 cache
-	costMapDRAM = 80000 // a line of a table beyond the L3 cache
+	costMapDRAM = 90000 // a line of a table beyond the L3 cache
 	costMapGrow = 15000 // an insertion that grows the map, amortised
 	costMapNext = 5500  // a step of a range over a map
 

@@ -27,11 +27,12 @@ package vm
 // WebAssembly, run after run. A loop the VM runs in closed form (loop.go)
 // pays no misprediction at its exit.
 
-// costMispredict is a mispredicted branch, in picoseconds: measured as
-// twice the difference between a loop branching on a random bit and the
-// same loop branching always the same way (half of the random branches
-// are mispredicted).
-const costMispredict = 5500
+// costMispredict is a mispredicted branch, in picoseconds: twice the
+// difference between a loop branching on a random bit and the same loop
+// never branching (half of the random branches are mispredicted), which
+// cmd/calibrate measured at 6.0-6.7 ns on the test machine (about 20
+// cycles).
+const costMispredict = 6000
 
 // histBits is how many of its last outcomes a site remembers.
 const histBits = 8
