@@ -26,8 +26,9 @@ import (
 //     key also the line of the key's bytes, which live elsewhere;
 //   - for an assignment that adds an entry beyond the capacity the map
 //     was made with (8 without a size hint), costMapGrow: the runtime
-//     grows a table by copying it into one twice as large, about one
-//     copied entry per insertion over the map's life.
+//     copies a full table into one twice as large, or splits it in two
+//     once it has 1024 slots (internal/runtime/maps/table.go:grow,
+//     split), about one copied entry per insertion over the map's life.
 //
 // m[k] op= v is one assignment compiled (cmd/compile's order.go rewrites
 // it to a single mapassign); its SSA is a lookup and an update of the
