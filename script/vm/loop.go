@@ -35,6 +35,10 @@ import (
 // goroutine that reads the cell while the loop runs (a data race) then
 // sees its final value: the Go memory model lets a racy read observe any
 // write not ordered after it, and no real program can rely on which.
+//
+// The summary charges what interpreting charges: the iterations, the
+// header's last test, and the branch predictor's verdicts on the
+// header's If (predict.go), whose state it leaves as interpreting would.
 
 // minSummary is the fewest iterations worth summarising.
 const minSummary = 16
@@ -80,6 +84,8 @@ type loopSummary struct {
 	exit      *block
 	exitPred  int
 	iterPs    int64 // CPU time of one iteration
+	headPs    int64 // CPU time of the header alone (its last, failing test)
+	site      int32 // the header's If, a branch site of the predictor
 	lines     []int32
 }
 
@@ -328,6 +334,10 @@ func (c *fnCompiler) summarise(h *ssa.BasicBlock) *loopSummary {
 		s.bound = c.operand(cond.Y)
 	}
 	s.exit, s.exitPred = c.f.blocks[exit.Index], predIndex(exit, h)
+	s.site = c.f.blocks[h.Index].site
+	for _, in := range c.f.blocks[h.Index].instrs {
+		s.headPs += int64(in.cost)
+	}
 	for _, b := range []*ssa.BasicBlock{h, body} {
 		for _, in := range c.f.blocks[b.Index].instrs {
 			s.iterPs += int64(in.cost)
@@ -549,7 +559,16 @@ func (s *loopSummary) instr() func(t *Thread, fr *frame) status {
 			return stNext // few or unknown: interpret
 		}
 		s.run(fr, n)
-		t.cpu += n * s.iterPs
+		// n iterations and the header's last test, which fails; the
+		// predictor sees the header's n continues and its exit. Past
+		// 2*histBits equal outcomes its state no longer changes, so
+		// feeding that many is exact.
+		t.cpu += n*s.iterPs + s.headPs
+		r := t.predFor(s.site)
+		for range min(n, 2*histBits) {
+			t.branch(r, s.site, true)
+		}
+		t.branch(r, s.site, false)
 		for _, l := range s.lines {
 			t.noteLine(l)
 		}

@@ -25,7 +25,7 @@ package vm
 // core's predictor is shared by what runs on it, and depends only on the
 // outcomes the run produced, so the charges are the same natively and in
 // WebAssembly, run after run. A loop the VM runs in closed form (loop.go)
-// pays no misprediction at its exit.
+// trains its header's site as interpreting it would.
 
 // costMispredict is a mispredicted branch, in picoseconds: twice the
 // difference between a loop branching on a random bit and the same loop
