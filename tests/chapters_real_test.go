@@ -107,9 +107,15 @@ func TestChapterClaimsHoldOnTheRealRuntime(t *testing.T) {
 				require.NoError(t, err, where)
 				require.True(t, float64(res.MaxThreads) >= lo && float64(res.MaxThreads) <= hi,
 					"%s: simulated peak threads %d outside %s", where, res.MaxThreads, arg)
+			case "ratio":
+				// A claim about a cost the simulator does not model
+				// (stack growth by copying): the chapter says so, and
+				// only the real runs are checked.
+				_, _, err := parseRange(arg, false)
+				require.NoError(t, err, where)
 			case "output", "lines":
 			default:
-				t.Fatalf("%s: unknown check %q (want output, lines, duration=LO..HI, threads=LO..HI)", where, j.r.Check)
+				t.Fatalf("%s: unknown check %q (want output, lines, duration=LO..HI, threads=LO..HI, ratio=LO..HI)", where, j.r.Check)
 			}
 			// Each real run is a sample. The claims are about an idle
 			// machine; while other test packages keep both cores busy the
@@ -173,6 +179,23 @@ func realClaimBroken(t *testing.T, kind, arg string, res *chapters.Result, rr ru
 		}
 		if float64(rd) < lo || float64(rd) > hi {
 			return fmt.Sprintf("duration %v outside %s", rd, arg)
+		}
+	case "ratio":
+		// The first printed duration divided by the second.
+		lo, hi, _ := parseRange(arg, false)
+		var ds []time.Duration
+		for _, l := range real {
+			for _, m := range durationRE.FindAllString(l, -1) {
+				if d, err := time.ParseDuration(m); err == nil {
+					ds = append(ds, d)
+				}
+			}
+		}
+		if len(ds) < 2 || ds[1] <= 0 {
+			return fmt.Sprintf("printed fewer than two durations:\n%s", rr.stdout)
+		}
+		if r := float64(ds[0]) / float64(ds[1]); r < lo || r > hi {
+			return fmt.Sprintf("%v / %v = %.2f, outside %s", ds[0], ds[1], r, arg)
 		}
 	case "threads":
 		lo, hi, _ := parseRange(arg, false)
