@@ -128,10 +128,11 @@ func playScene(cue play.Cue, m marker, player play.Controllable, title, loadSaid
 	m.mark("started")
 	cue.Apply(player)
 
-	b := &bridge{marker: m, timings: func(drawn time.Time, known int) string {
+	b := &bridge{marker: m, src: player, timings: func(drawn time.Time, known int) string {
 		return loadSaid + ", start " + ms(started.Sub(loaded)) + " (" + strconv.Itoa(known) +
 			" events simulated before the first frame), until the first frame " + ms(drawn.Sub(started))
 	}}
+	b.compare = compareLabel(player)
 	b.listen()
 	m.mark("player")
 	opt := render.Options{Commands: b.commands, AfterDraw: b.afterDraw}
@@ -194,6 +195,9 @@ type bridge struct {
 	timings func(drawn time.Time, known int) string // for the first-frame console line
 	marker
 
+	src     play.Source // what the game plays, for the trace
+	compare string      // compare mode's two labels ("" when not comparing)
+
 	frames   int
 	cursor   int
 	playing  bool
@@ -245,6 +249,11 @@ func (b *bridge) listen() {
 		return string(appendFrame(nil, &b.last))
 	})
 	js.Global().Set("gmpbookFrame", b.frameFun)
+	if chromeTrace != nil {
+		js.Global().Set("gmpbookTrace", js.FuncOf(func(this js.Value, args []js.Value) any {
+			return b.trace()
+		}))
+	}
 	js.Global().Set("gmpbookStatus", js.ValueOf(map[string]any{"frames": 0, "ready": false}))
 }
 
@@ -277,10 +286,15 @@ func (b *bridge) afterDraw(f *view.Frame, st play.Status, frames int) {
 	}
 	changed := !b.posted || st.Cursor != b.cursor || st.Playing != b.playing || st.Line != b.line
 	if frames <= readyFrames || changed || frames%30 == 0 {
-		js.Global().Set("gmpbookStatus", js.ValueOf(map[string]any{
+		status := map[string]any{
 			"frames": frames, "ready": frames >= readyFrames,
 			"cursor": st.Cursor, "len": st.Len, "playing": st.Playing,
-		}))
+			"procs": st.Procs, "seed": float64(st.Seed),
+		}
+		if b.compare != "" {
+			status["compare"] = b.compare
+		}
+		js.Global().Set("gmpbookStatus", js.ValueOf(status))
 	}
 	if changed {
 		b.cursor, b.playing, b.posted, b.line = st.Cursor, st.Playing, true, st.Line
@@ -288,6 +302,7 @@ func (b *bridge) afterDraw(f *view.Frame, st play.Status, frames int) {
 			"type": "gmpbook", "cursor": st.Cursor, "len": st.Len, "line": st.Line,
 			"time": float64(st.Time), "timeText": core.FormatDuration(int64(st.Time)),
 			"playing": st.Playing, "narration": f.Narration, "controlsHeight": controlsHeight(f),
+			"procs": st.Procs, "seed": float64(st.Seed), "compare": b.compare,
 		})
 	}
 }
@@ -313,4 +328,26 @@ func (m marker) mark(name string) {
 	if m {
 		js.Global().Get("performance").Call("mark", "gmpbook:"+name)
 	}
+}
+
+// trace is the run the game shows as Chrome trace JSON (core.ChromeTrace,
+// as gmpbook run -trace writes it), for window.gmpbookTrace() of the full
+// player (the light one leaves the exporter out, which keeps encoding/json
+// out of its download; the page asks a full player for the trace of a
+// recorded run, trace=1): {json,
+// procs, seed, label} or {error}. A run still being simulated is
+// simulated to its end first; in compare mode it is the first run, the
+// scene as asked for. Go in the browser runs one goroutine at a time and
+// switches only where one waits; this function does not wait, and a tick
+// of the game does not wait halfway, so it reads the player between ticks.
+func (b *bridge) trace() any {
+	run, label, ok := shownRun(b.src)
+	if !ok {
+		return map[string]any{"error": "the scene is still loading"}
+	}
+	data, err := chromeTrace(run.Events)
+	if err != nil {
+		return map[string]any{"error": err.Error()}
+	}
+	return map[string]any{"json": string(data), "procs": run.Procs, "seed": float64(run.Seed), "label": label}
 }
