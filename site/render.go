@@ -401,3 +401,10 @@ func (r *chapterRenderer) realData(re *chapters.Real) (realData, error) {
 func RealOutputName(chapter int, scene string) string {
 	return fmt.Sprintf("%02d-%s.out", chapter, scene)
 }
+
+// RealDistName is the file in which make rewrite keeps what a chapter
+// scene at GOMAXPROCS>1 printed over many runs on the real runtime
+// (dist.Captured): chapters/real/NN-sceneid.dist.
+func RealDistName(chapter int, scene string) string {
+	return fmt.Sprintf("%02d-%s.dist", chapter, scene)
+}
