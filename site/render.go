@@ -265,6 +265,10 @@ type sceneData struct {
 	Player  bool   // the player is part of this site
 	Run     string // the key of the recorded run the light player plays ("" without one)
 	Narrate string
+
+	Real         *realDist // the real runtime's outputs over many runs (nil: not captured)
+	CompareGo    string    // the Go version the compare control offers
+	CompareProcs []int     // the GOMAXPROCS values it offers
 }
 
 type boardFrame struct {

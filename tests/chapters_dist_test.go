@@ -42,7 +42,7 @@ func distScenes(t *testing.T) []distScene {
 		for _, s := range c.Scenes {
 			cfg, err := s.Config()
 			require.NoError(t, err)
-			if cfg.Procs < 2 || (s.Settings.Go != "" && !strings.HasPrefix(runtime.Version(), "go"+s.Settings.Go)) {
+			if cfg.Procs < 2 || (s.Settings.Go != "" && !strings.HasPrefix(runtime.Version(), "go"+strings.TrimPrefix(s.Settings.Go, "go"))) {
 				continue
 			}
 			out = append(out, distScene{c, s, cfg.Procs, site.RealDistName(c.Number, s.ID)})
