@@ -841,7 +841,7 @@
     if (rh) head.push(el('th', { scope: 'col', text: 'Real runtime (' + rh.n + ' runs)' }));
     var tbody = el('tbody');
     var cell = function (n, total, cls) {
-      var b = el('span', { class: 'bar ' + cls });
+      var b = el('span', { class: 'bar bar-' + cls });
       b.style.width = (total ? Math.round(100 * n / total) : 0) + '%';
       return el('td', { class: 'num' }, [el('span', { class: 'count', text: String(n) }), el('span', { class: 'track' }, [b])]);
     };
