@@ -18,6 +18,16 @@
 //	cprocs=N        … or this GOMAXPROCS, played in lock-step with the
 //	                first (play.Compare); at is then a stop of the
 //	                common play head
+//	seeds=A..B      seeds mode (full player): no picture; the scene runs
+//	                once per seed (dist.Simulate, as gmpbook run -seeds)
+//	                and the player posts {type: 'gmpbook', seeds: {done,
+//	                total, procs, timing, first, last, hist}} after each
+//	                slice of seeds, hist holding the histogram by each of
+//	                dist.Keys as {n, distinct, top: [[output, count], …],
+//	                rest}
+//	trace=1         trace mode (full player): no picture; the run is
+//	                simulated whole and posted as {type: 'gmpbook',
+//	                trace: {json, procs, seed}}, Chrome trace JSON
 //
 // The simulator runs here, in the browser, once (and again when the user
 // asks for another GOMAXPROCS or seed); render replays its event log. The
@@ -39,13 +49,16 @@
 // timeText, playing, narration, controlsHeight} whenever one of them
 // changes (cursor is the index of the last event applied, -1 before the
 // first; controlsHeight is the CSS height of the player's own chrome below
-// the picture), with {type: 'gmpbook', progress} (0…1) while main.wasm
+// the picture; procs, seed and, in compare mode, compare, the two runs'
+// labels, ride along), with {type: 'gmpbook', progress} (0…1) while main.wasm
 // downloads (index.html sends those), and with {type: 'gmpbook', error,
 // errors} if the scene cannot run (each "file:line:col: message").
 //
 // For tests and benchmarks the page also has window.gmpbookStatus
 // ({frames, ready, cursor, len, playing}; ready once a few frames are
-// drawn), window.gmpbookFrame() (the last drawn display list as JSON) and a
+// drawn; procs, seed, compare), window.gmpbookTrace() (the full player:
+// the run shown as Chrome trace JSON, see bridge.trace),
+// window.gmpbookFrame() (the last drawn display list as JSON) and a
 // console line "gmpbook: first frame (…)", with how long loading the scene,
 // simulating it and drawing took, when the first frame is drawn. With
 // timing=1 in the URL the player puts marks named "gmpbook:…" on the
