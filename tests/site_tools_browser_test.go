@@ -12,6 +12,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -119,8 +120,10 @@ func TestSiteBrowserSeedsHistogram(t *testing.T) {
 		addEventListener('message', e => { if (e.data && e.data.seeds) __seeds.push(e.data.seeds.done); });
 		const b = document.querySelector('`+sel+` .seeds-run'); b.scrollIntoView({block: 'center'}); b.focus(); return true; })()`)
 	// The keyboard presses it, as a reader who tabbed to it would.
+	start := time.Now()
 	require.NoError(t, chromedp.Do(ctx, chromedp.KeyEvent("\r")))
 	siteWaitJS(t, ctx, scene+`.seedsResult && `+scene+`.seedsResult.done === 100 && !`+scene+`.seedsTool.frame`, 3*time.Minute)
+	t.Logf("100 seeds in the browser, from the key press to the last count: %v", time.Since(start).Round(time.Millisecond))
 	steps := siteEval[[]int](t, ctx, `__seeds`)
 	require.Greater(t, len(steps), 1, "progress is reported as the seeds run: %v", steps)
 	require.Equal(t, 100, steps[len(steps)-1])
@@ -164,6 +167,10 @@ func TestSiteBrowserSeedsHistogram(t *testing.T) {
 		require.NoError(t, os.WriteFile(filepath.Join("out", name), buf, 0o644))
 	}
 	shot("site-seeds-1280.png")
+	siteEval[bool](t, ctx, `(() => { document.documentElement.setAttribute('data-theme', 'dark'); return true; })()`)
+	require.Equal(t, "rgb(21, 23, 26)", siteEval[string](t, ctx, `getComputedStyle(document.body).backgroundColor`))
+	shot("site-seeds-dark-1280.png")
+	siteEval[bool](t, ctx, `(() => { document.documentElement.removeAttribute('data-theme'); return true; })()`)
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile)))
 	time.Sleep(500 * time.Millisecond)
 	w := siteEval[int](t, ctx, `document.documentElement.scrollWidth`)
@@ -298,4 +305,48 @@ func siteProcs(t *testing.T, s *chapters.Scene) int {
 	cfg, err := s.Config()
 	require.NoError(t, err)
 	return cfg.Procs
+}
+
+// TestSiteSceneShowsRealDistributionWithoutScript: a page read without
+// script still shows, under each scene with a captured real distribution,
+// its table — the counts of the capture, by the key site.DistKey picks,
+// adding up to the runs when no row is left out — and carries the
+// histograms for the page's script, which hides the table.
+func TestSiteSceneShowsRealDistributionWithoutScript(t *testing.T) {
+	_, dir := builtSite(t)
+	row := regexp.MustCompile(`<tr><td>(\d+)</td><td>\d+%</td><td><code>([^<]*)</code></td></tr>`)
+	n := 0
+	for _, d := range distScenes(t) {
+		data, err := os.ReadFile(filepath.Join("..", "chapters", "real", d.name))
+		if err != nil {
+			continue
+		}
+		capt, err := dist.ParseCaptured(data)
+		require.NoError(t, err)
+		page := readSiteFile(t, dir, site.PageName(d.c))
+		start := strings.Index(page, `id="scene-`+d.s.ID+`"`)
+		require.GreaterOrEqual(t, start, 0, d.name)
+		fig := page[start:]
+		fig = fig[:strings.Index(fig, "</figure>")]
+		i := strings.Index(fig, `<details class="real-dist no-js">`)
+		require.GreaterOrEqual(t, i, 0, "%s: the figure has the real distribution's table", d.name)
+		table := fig[i:strings.Index(fig, "</details>")]
+		keyed, err := dist.ByKey(capt.Hist, site.DistKey(capt.Hist))
+		require.NoError(t, err)
+		sorted := keyed.Sorted()
+		sum := 0
+		rows := row.FindAllStringSubmatch(table, -1)
+		require.NotEmpty(t, rows, d.name)
+		for j, m := range rows {
+			c, _ := strconv.Atoi(m[1])
+			require.Equal(t, sorted[j].N, c, "%s row %d", d.name, j)
+			require.Equal(t, dist.Oneline(sorted[j].Out), html.UnescapeString(m[2]), "%s row %d", d.name, j)
+			sum += c
+		}
+		if !strings.Contains(table, "other outputs") {
+			require.Equal(t, capt.Hist.N, sum, "%s: the rows add up to the runs", d.name)
+		}
+		n++
+	}
+	require.Positive(t, n, "no scene shows a real distribution")
 }
