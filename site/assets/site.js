@@ -868,7 +868,7 @@
     } else if (!rh && r.done >= r.total) {
       notes.push(this.source !== this.original
         ? 'The real runtime\'s distribution is for the scene as written: reset the scene to compare.'
-        : (r.procs > 1 ? 'The real runtime\'s outputs for this scene have not been captured.' : 'With one P the real runtime prints the same every run.'));
+        : 'The site captures the real runtime\'s outputs for the chapter scenes at GOMAXPROCS>1 only' + (r.procs > 1 ? '; this one has none yet.' : '.'));
     }
     body.appendChild(el('p', { class: 'seeds-note', text: notes.join(' ') }));
     panel.appendChild(body);
