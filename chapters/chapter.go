@@ -5,9 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"go/token"
-	"io/fs"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -104,29 +102,19 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.Pos.Filename, e.Pos.Line, e.Pos.Column, e.Msg)
 }
 
-// All reads every embedded chapter, in number order.
+// All reads every embedded chapter, in number order (Load over the
+// embedded files); the first chapter that does not read is the error.
 func All() ([]*Chapter, error) {
-	names, err := fs.Glob(embedded, "*.md")
+	files, err := Load(embedded, "chapters")
 	if err != nil {
 		return nil, err
 	}
-	sort.Strings(names)
-	var out []*Chapter
-	for _, n := range names {
-		if n == "README.md" {
-			continue
+	for _, f := range files {
+		if f.Err != nil {
+			return nil, f.Err
 		}
-		src, err := embedded.ReadFile(n)
-		if err != nil {
-			return nil, err
-		}
-		c, err := Parse("chapters/"+n, src)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
 	}
-	return out, nil
+	return Chapters(files), nil
 }
 
 var fileRE = regexp.MustCompile(`(?:^|/)(\d\d)-([a-z0-9-]+)\.md$`)
@@ -256,6 +244,10 @@ func (c *Chapter) collect(doc ast.Node) error {
 			c.Claims = append(c.Claims, n.Claim)
 		case *ErrorNode:
 			err = n.Err
+		case *ast.Image:
+			line, col := c.imagePos(n)
+			err = c.errorf(line, col, "a picture (%s): chapters have none, since neither the website nor the desktop app "+
+				"ships picture files; show it with a scene, a table or words", n.Destination)
 		case *ast.CodeSpan:
 			var sb strings.Builder
 			for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
@@ -300,6 +292,35 @@ func (c *Chapter) collect(doc ast.Node) error {
 		}
 	}
 	return nil
+}
+
+// imagePos is the line and column of the "![" that starts image n.
+// Inline nodes carry no position of their own: it is found from the
+// image's alt text, else from the start of its block.
+func (c *Chapter) imagePos(n *ast.Image) (line, col int) {
+	src := c.Source
+	off := -1
+	_ = ast.Walk(n, func(ch ast.Node, entering bool) (ast.WalkStatus, error) {
+		if tx, ok := ch.(*ast.Text); ok && entering && off < 0 {
+			off = bytes.LastIndex(src[:tx.Segment.Start], []byte("!["))
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for p := n.Parent(); off < 0 && p != nil; p = p.Parent() {
+		if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+			start := p.Lines().At(0).Start
+			if i := bytes.Index(src[start:], []byte("![")); i >= 0 {
+				off = start + i
+			} else {
+				off = start
+			}
+		}
+	}
+	if off < 0 {
+		return 1, 1
+	}
+	return c.lineOf(off), off - (bytes.LastIndexByte(src[:off], '\n') + 1) + 1
 }
 
 // SceneByID finds a scene of the chapter.

@@ -39,7 +39,7 @@ type Slide struct {
 	Line    int      // the chapter line where the slide starts
 }
 
-// Slides splits the chapter into slides, the way spec/chapters.md says:
+// Slides splits the chapter into slides, the way docs/spec/chapters.md says:
 // a `---` (thematic break) or a first- or second-level heading starts a
 // new slide; every scene is a slide of its own (its narrated steps become
 // fragments) and every predict block a poll slide; a ```notes block

@@ -229,7 +229,7 @@ func (s *Sim) trySend(m *M, g *G, c *hchan, v any) (bool, bool) {
 // closechan closes c: every waiting receiver gets the zero value, every
 // waiting sender panics. Waiters are collected on a LIFO list and readied
 // from its head, so on one P the first receiver runs first and the others
-// run last to first (chan.go:closechan, runtime-facts 9.3).
+// run last to first (chan.go:closechan, docs/spec/runtime-facts.md §9.3).
 func (s *Sim) closechan(m *M, g *G, id int64) {
 	c := s.chanByID(id)
 	if c == nil {

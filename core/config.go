@@ -68,7 +68,7 @@ const (
 	// StartupFaithful runs the runtime's own start-up: runtime.main locked to
 	// m0 during init, forcegc, bgsweep and bgscavenge, the GOMAXPROCS updater
 	// (1.25+) and the finalizer goroutine, so that main.main begins with the
-	// same queues and schedtick as a real `go run` (runtime-facts §19).
+	// same queues and schedtick as a real `go run` (docs/spec/runtime-facts.md §19).
 	StartupFaithful Startup = iota
 	// StartupClean begins at main.main with an empty P and schedtick 0.
 	StartupClean
@@ -83,7 +83,7 @@ func (s Startup) String() string {
 
 // Costs are the virtual durations of runtime steps and OS latencies. The
 // defaults are anchored on measurements on the reference machine
-// (shared/spec/observations.md, GOMAXPROCS=1): a Gosched between two Gs
+// (docs/spec/observations.md, GOMAXPROCS=1): a Gosched between two Gs
 // takes ~81ns (Schedule), a channel hand-off ~155ns (Op+Park+Schedule),
 // spawn+run+exit ~1.2µs (Newproc+Schedule+Op+Goexit+Schedule), a new
 // thread ~14µs to start, sysmon's nominal 20µs usleep ~92µs (UsleepSlack).
@@ -93,7 +93,7 @@ type Costs struct {
 	Newproc      Duration // newproc + newproc1, charged to the creator
 	Goexit       Duration // goexit0 + gfput, before the M schedules again
 	Park         Duration // gopark/park_m, before the M schedules again
-	ThreadStart  Duration // newm: clone until the new M runs (runtime-facts 8.4 [T])
+	ThreadStart  Duration // newm: clone until the new M runs (docs/spec/runtime-facts.md §8.4 [T])
 	FutexWake    Duration // notewakeup until the parked M runs
 	SignalDelay  Duration // preemptM: SIGURG until the handler runs
 	CallInterval Duration // how often code with calls reaches a function prologue

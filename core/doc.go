@@ -78,7 +78,7 @@
 //     no netpollBreak and, like 1.14, no needspinning and global-only
 //     injection.
 //   - The clean start-up spares the Ps the zeroed-sysmontick quirk; the
-//     faithful one keeps it (runtime-facts 10.8).
+//     faithful one keeps it (docs/spec/runtime-facts.md §10.8).
 //   - Timers due at the same instant fire in the order they entered the
 //     heap (the runtime's tie is the heap position). timers.adjust sifts
 //     each changed entry instead of re-heapifying, which pops the same
@@ -104,5 +104,5 @@
 // system call, on a free list); the run queue bounds; P/M wiring; locked
 // pairs; timer heap order; unique goids. After every action it also checks
 // the idle P and M stacks, the spinning count, the single blocking poller
-// and P accounting. See invariants.go and runtime-facts §3.4.
+// and P accounting. See invariants.go and docs/spec/runtime-facts.md §21.
 package core

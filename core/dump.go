@@ -98,13 +98,14 @@ type GInfo struct {
 	System  bool
 	Name    string
 	Program Program // nil once the G has exited
+	Parent  int64   // the goroutine whose go statement created it (0: the runtime)
 }
 
 // Goroutines lists every goroutine ever created, in creation order.
 func (s *Sim) Goroutines() []GInfo {
 	out := make([]GInfo, 0, len(s.allg))
 	for _, g := range s.allg {
-		out = append(out, GInfo{ID: g.ID, Status: g.status, Wait: g.waitReason, System: g.System, Name: g.Name, Program: g.prog})
+		out = append(out, GInfo{ID: g.ID, Status: g.status, Wait: g.waitReason, System: g.System, Name: g.Name, Program: g.prog, Parent: g.Parent})
 	}
 	return out
 }

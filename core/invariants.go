@@ -2,7 +2,7 @@ package core
 
 import "fmt"
 
-// The invariants of runtime-facts §3.4. checkStructural holds after every
+// The invariants of docs/spec/runtime-facts.md §21. checkStructural holds after every
 // event; checkQuiescent adds the counting invariants that hold between
 // actions (inside one runtime critical section a P may be released but not
 // yet idled, as in the runtime).

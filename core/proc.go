@@ -7,8 +7,9 @@ import "fmt"
 // Each function names the runtime function it models.
 
 // casgstatus changes a G's status and location together. All status changes
-// go through here; an impossible transition is a simulator bug
-// (proc.go:casgstatus throws on a bad transition too).
+// go through here, and each caller states the status it expects to find: a
+// G in any other status is a simulator bug, an invariant failure
+// (proc.go:casgstatus throws when the compare-and-swap from oldval fails).
 func (s *Sim) casgstatus(g *G, from, to GStatus, loc Loc, p *P) {
 	if g.status != from {
 		panic(fmt.Sprintf("core.casgstatus: G%d is %v, want %v (to %v)", g.ID, g.status, from, to))
@@ -37,6 +38,7 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	g, reused := s.gfget(pp)
 	if g == nil {
 		g = &G{stackSize: 2048} // malg(stackMin) (proc.go:newproc1)
+		s.casgstatus(g, Gidle, Gdead, LocNone, nil)
 		s.allg = append(s.allg, g)
 	}
 	// goids come from a per-P cache refilled in batches of 16
@@ -63,9 +65,11 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	g.preempt = false
 	g.created = s.now
 	g.waitReason = WaitNone
-	// newproc1 draws cheaprand once for trackingSeq (runtime-facts 3.2).
+	// newproc1 draws cheaprand once for trackingSeq (docs/spec/runtime-facts.md §3.2).
 	m.rng.next()
-	s.casgstatus(g, g.status, Grunnable, LocNone, nil)
+	// A new G is made dead first, so both a fresh and a reused one become
+	// runnable from Gdead (proc.go:newproc1).
+	s.casgstatus(g, Gdead, Grunnable, LocNone, nil)
 	e := ev(EvGoCreate)
 	e.G, e.G2, e.M, e.P, e.N, e.Flag, e.Text = g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused, name
 	if system {
@@ -304,7 +308,7 @@ func (s *Sim) ready(m *M, waker *G, g *G, next bool) {
 	if pp == nil {
 		panic(fmt.Sprintf("core.ready: M%d has no P", m.ID))
 	}
-	s.casgstatus(g, g.status, Grunnable, LocInFlight, nil)
+	s.casgstatus(g, Gwaiting, Grunnable, LocInFlight, nil) // proc.go:ready
 	g.waitReason = WaitNone
 	g.waitObj = 0
 	e := ev(EvGoUnblock)
@@ -400,7 +404,7 @@ func (s *Sim) scheduleFound(m *M, g *G, inherit bool, src Reason) {
 	}
 }
 
-// findRunnable finds a runnable G for m in the runtime's order (runtime-facts
+// findRunnable finds a runnable G for m in the runtime's order (docs/spec/runtime-facts.md
 // §5, proc.go:findRunnable). It returns nil if m blocked instead.
 func (s *Sim) findRunnable(m *M) (*G, bool, Reason) {
 top:
@@ -811,7 +815,7 @@ func (s *Sim) pidleget() *P {
 }
 
 // handoffp finds a new owner for a P released by a blocked M, or idles it
-// (proc.go:handoffp, runtime-facts 8.5).
+// (proc.go:handoffp, docs/spec/runtime-facts.md §8.5).
 func (s *Sim) handoffp(pp *P) {
 	e := ev(EvProcHandoff)
 	e.P = pp.ID
@@ -980,7 +984,7 @@ func (s *Sim) injectglist(m *M, list []*G) {
 // ---- deadlock detection -------------------------------------------------------
 
 // checkdead reports a deadlock when no M can ever run again
-// (proc.go:checkdead, runtime-facts 8.7).
+// (proc.go:checkdead, docs/spec/runtime-facts.md §8.7).
 func (s *Sim) checkdead() {
 	if !s.startupDone {
 		return

@@ -12,7 +12,7 @@ import (
 )
 
 // This file checks the local and global run queues against a model made of
-// plain slices, written from the rules in runtime-facts §2 (runqput,
+// plain slices, written from the rules in docs/spec/runtime-facts.md §2 (runqput,
 // runqputslow, runqget, globrunqget, globrunqgetbatch, runqgrab/runqsteal and
 // (*p).destroy), with random op sequences from testing/quick.
 

@@ -55,7 +55,7 @@ func (s PStatus) String() string {
 }
 
 // Loc is where a G is, kept beside its status so the invariants can check
-// that every G is in exactly one place (runtime-facts §3.4 I1).
+// that every G is in exactly one place (docs/spec/runtime-facts.md §21 I1).
 type Loc uint8
 
 const (
@@ -214,7 +214,7 @@ type P struct {
 
 // sysmontick is what sysmon remembers about a P (runtime2.go:sysmontick).
 // It starts zeroed: the first look at a P whose schedtick is still 0 sees
-// "no tick for 10ms" and preempts (runtime-facts 10.8).
+// "no tick for 10ms" and preempts (docs/spec/runtime-facts.md §10.8).
 type sysmontick struct {
 	schedtick   uint32
 	schedwhen   Time

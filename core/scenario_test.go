@@ -208,21 +208,12 @@ func runScenario(t *testing.T, c *scenarioCase) string {
 		cfg.Startup = StartupClean
 	}
 	if v, ok := c.args["godebug"]; ok {
-		for _, kv := range strings.Split(v, ",") {
-			k, val, _ := strings.Cut(kv, "=")
-			n, _ := strconv.Atoi(val)
-			switch k {
-			case "asyncpreemptoff":
-				cfg.Debug.AsyncPreemptOff = n == 1
-			case "schedtrace":
-				cfg.Debug.SchedTrace = n
-			case "scheddetail":
-				cfg.Debug.SchedDetail = n == 1
-			case "updatemaxprocs":
-				cfg.Debug.UpdateMaxProcs = n
-			default:
-				t.Fatalf("%s:%d: unknown godebug %q", c.file, c.line, k)
-			}
+		unknown, err := cfg.Debug.Set(v)
+		if err != nil {
+			t.Fatalf("%s:%d: %v", c.file, c.line, err)
+		}
+		if len(unknown) > 0 {
+			t.Fatalf("%s:%d: unknown godebug %q", c.file, c.line, unknown)
 		}
 	}
 	until := Time(10 * Second)

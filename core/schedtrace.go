@@ -118,7 +118,7 @@ func (s *Sim) schedtrace(detail bool) {
 }
 
 // Format renders the sample exactly as the 1.26 runtime prints it
-// (runtime-facts §18); the result ends with a newline.
+// (docs/spec/runtime-facts.md §18); the result ends with a newline.
 func (sn *SchedSnapshot) Format() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "SCHED %dms: gomaxprocs=%d idleprocs=%d threads=%d spinningthreads=%d needspinning=%d idlethreads=%d runqueue=%d",

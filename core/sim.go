@@ -233,7 +233,7 @@ func (s *Sim) CheckErr() error { return s.checkErr }
 
 // nanotime is what the runtime's monotonic clock would read. It is offset
 // from zero like a real monotonic clock; the offset matters for the zeroed
-// sysmontick quirk (runtime-facts 10.8).
+// sysmontick quirk (docs/spec/runtime-facts.md §10.8).
 func (s *Sim) nanotime() Time { return s.now + bootClock }
 
 // bootClock is the virtual monotonic clock at process start.

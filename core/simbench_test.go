@@ -197,6 +197,39 @@ func TestSizeofG(t *testing.T) {
 	t.Logf("sizeof G %d, Op %d, Result %d, P %d, M %d, Event %d, action %d, pollDesc %d, opList frame %d",
 		unsafe.Sizeof(G{}), unsafe.Sizeof(Op{}), unsafe.Sizeof(Result{}), unsafe.Sizeof(P{}), unsafe.Sizeof(M{}),
 		unsafe.Sizeof(Event{}), unsafe.Sizeof(action{}), unsafe.Sizeof(pollDesc{}), unsafe.Sizeof(opFrame{}))
+	// The budget is for everything a parked netpoll G costs the simulated
+	// process, not just its struct: measure it as the benchmark does.
+	perG, err := parkedNetpollBytesPerG(parkedNetpollGs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("heap per parked netpoll G: %.1f bytes (budget %d)", perG, parkedGBudget)
+	if perG > parkedGBudget {
+		t.Errorf("a parked netpoll G costs %.1f heap bytes, over the budget of %d: "+
+			"a million parked connections must fit in half a gigabyte", perG, parkedGBudget)
+	}
+}
+
+// parkedGBudget is the heap a goroutine parked on the netpoller may cost
+// the simulator, in bytes, and parkedNetpollGs how many are parked to
+// measure it (enough that fixed costs vanish in the average).
+const (
+	parkedGBudget   = 512
+	parkedNetpollGs = 100_000
+)
+
+// parkedNetpollBytesPerG parks n goroutines on the netpoller and returns
+// the live heap bytes per parked G: G structs, programs, poll descriptors
+// and queued I/O events.
+func parkedNetpollBytesPerG(n int) (float64, error) {
+	before := heapInUse()
+	s, err := BenchParkNetpoll(n)
+	if err != nil {
+		return 0, err
+	}
+	after := heapInUse()
+	runtime.KeepAlive(s)
+	return float64(int64(after)-int64(before)) / float64(n), nil
 }
 
 // benchSim runs a simulated workload once over b.N ops and reports
@@ -232,17 +265,12 @@ func heapInUse() uint64 {
 // reports the heap bytes per parked G: everything the simulated process
 // holds for them (G structs, programs, poll descriptors, queued I/O events).
 func BenchmarkParkedNetpollGs(b *testing.B) {
-	const n = 100_000
 	var perG float64
 	for b.Loop() {
-		before := heapInUse()
-		s, err := BenchParkNetpoll(n)
-		if err != nil {
+		var err error
+		if perG, err = parkedNetpollBytesPerG(parkedNetpollGs); err != nil {
 			b.Fatal(err)
 		}
-		after := heapInUse()
-		runtime.KeepAlive(s)
-		perG = float64(int64(after)-int64(before)) / n
 	}
 	b.ReportMetric(perG, "B/G")
 }

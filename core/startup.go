@@ -21,7 +21,7 @@ func (s *Sim) boot(main Program) {
 	if s.cfg.Startup == StartupClean {
 		// main.main starts at once: sysmon runs and newproc wakes Ps. The
 		// idealised start also spares the Ps the zeroed-sysmontick quirk
-		// (runtime-facts 10.8), which a real process has long passed by
+		// (docs/spec/runtime-facts.md §10.8), which a real process has long passed by
 		// the time main.main runs; otherwise every clean scene would see
 		// main preempted at sysmon's first look.
 		for _, pp := range s.allp {
@@ -76,7 +76,7 @@ func (s *Sim) initWork(q qtable) Duration {
 	return q.sample(&s.trng)
 }
 
-// runtimeMain is runtime.main before main.main (runtime-facts §19): sysmon,
+// runtimeMain is runtime.main before main.main (docs/spec/runtime-facts.md §19): sysmon,
 // the init-time LockOSThread, forcegc, gcenable's bgsweep and bgscavenge
 // with their two handshakes, the GOMAXPROCS updater (1.25+) and the
 // finalizer goroutine; then unlock and run main.main.

@@ -5,7 +5,7 @@ package core
 const stealTries = 4
 
 // stealWork tries to steal a batch of Gs or run another P's timers
-// (proc.go:stealWork, runtime-facts §6). It reports the earliest timer seen
+// (proc.go:stealWork, docs/spec/runtime-facts.md §6). It reports the earliest timer seen
 // on other Ps, whether new work appeared (a timer ran), and whether m went to
 // sleep for runqgrab's usleep(3) and will come back.
 func (s *Sim) stealWork(m *M) (g *G, inherit bool, src Reason, pollUntil Time, newWork, slept bool) {

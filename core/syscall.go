@@ -1,7 +1,7 @@
 package core
 
 // entersyscall: g on m enters a system call of length d
-// (proc.go:reentersyscall, entersyscallblock; runtime-facts §14).
+// (proc.go:reentersyscall, entersyscallblock; docs/spec/runtime-facts.md §14).
 //
 // In 1.26 the P stays _Prunning and wired to m; sysmon or another M can take
 // it while the G is in _Gsyscall. In ≤1.25 mode the P is unwired and marked

@@ -129,7 +129,7 @@ func (s *Sim) sysmonWork() {
 }
 
 // retake preempts Gs that ran 10ms and takes Ps from Gs in system calls
-// (proc.go:retake, runtime-facts 15.3). It returns how many Ps it took from
+// (proc.go:retake, docs/spec/runtime-facts.md §15.3). It returns how many Ps it took from
 // syscalls.
 func (s *Sim) retake(now Time) int {
 	n := 0

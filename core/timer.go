@@ -173,7 +173,7 @@ func (s *Sim) checkTimers(m *M, pp *P) (Time, bool) {
 
 // runTimers runs the expired timers of victim on m, whose P is pp: each
 // fired timer readies its G into pp's runnext, so the last to fire runs first
-// (runtime-facts 9.3). See timersCheck (timerchan.go).
+// (docs/spec/runtime-facts.md §9.3). See timersCheck (timerchan.go).
 func (s *Sim) runTimers(m *M, pp, victim *P, now Time) (Time, bool) {
 	return s.timersCheck(m, pp, victim, now)
 }

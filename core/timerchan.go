@@ -433,8 +433,8 @@ func (s *Sim) timersRun(m *M, pp, victim *P, now Time) Time {
 }
 
 // runSleepTimer fires the sleep timer at the head of victim's heap: its G is
-// readied into pp's runnext, so the last to fire runs first (runtime-facts
-// 9.3; time.go:goroutineReady).
+// readied into pp's runnext, so the last to fire runs first (docs/spec/runtime-facts.md
+// §9.3; time.go:goroutineReady).
 func (s *Sim) runSleepTimer(m *M, pp, victim *P) {
 	t := victim.deleteMin()
 	g := t.g

@@ -7,7 +7,7 @@ import (
 
 // Features are the scheduler mechanisms that differ between runtime versions,
 // one named flag each, so that a teacher can toggle a single mechanism
-// (runtime-facts Part 3 §3.7).
+// (docs/spec/runtime-facts.md §22).
 type Features struct {
 	Name string // "go1.26", or a version with flags changed
 
@@ -65,7 +65,7 @@ func Go125() Features {
 
 // Go114 adds asynchronous preemption to 1.13; per-P timers and netpollBreak.
 // Injected Gs all go to the global queue and there is no needspinning
-// (from memory in runtime-facts §3.7).
+// (a guess in docs/spec/runtime-facts.md §22).
 func Go114() Features {
 	return Features{Name: "go1.14", AsyncPreempt: true, PSyscall: true, NetpollBreak: true}
 }

@@ -10,7 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render"
 )
 
@@ -48,7 +48,7 @@ type Mode interface {
 	Cursor() ebiten.CursorShapeType
 	// SaveState writes the mode's part of what the app remembers (the
 	// chapter and position, the theme, …) into st.
-	SaveState(st *model.State)
+	SaveState(st *read.State)
 	// Dump describes what the last Draw showed, for -frame: it is written
 	// as JSON beside the screenshot.
 	Dump() any
@@ -92,14 +92,14 @@ func Modes() []string {
 
 // Host is what the app shares with its modes.
 type Host struct {
-	Book    *model.Book
+	Book    *read.Book
 	Fonts   *Fonts
 	Drawer  *render.Drawer // the player's drawer: sprites and glyphs are shared by every player in the window
 	Painter *Painter
 	Options *Options
 	// State is what the app remembered from the last run (or was told
 	// on the command line); modes start from it.
-	State  model.State
+	State  read.State
 	Stderr io.Writer
 	app    *App
 }
@@ -131,9 +131,9 @@ func (h *Host) Notify(format string, args ...any) {
 
 // Options configure the app.
 type Options struct {
-	Book  *model.Book
-	Mode  string      // the mode to start in; "" is "read"
-	State model.State // where to start: chapter, position, theme, font scale, window size
+	Book  *read.Book
+	Mode  string     // the mode to start in; "" is "read"
+	State read.State // where to start: chapter, position, theme, font scale, window size
 	// StatePath is where the state is saved ("" to save nothing).
 	StatePath string
 	// Chapter, ScrollTo and PlayScene are the command line's --chapter,
@@ -180,15 +180,6 @@ type App struct {
 	closing bool
 }
 
-// bookDir is the directory the book was read from ("" for the embedded
-// book, or none).
-func bookDir(b *model.Book) string {
-	if b == nil {
-		return ""
-	}
-	return b.Dir
-}
-
 // NewApp makes the app and its first mode.
 func NewApp(opt *Options) (*App, error) {
 	if opt.Stderr == nil {
@@ -200,7 +191,7 @@ func NewApp(opt *Options) (*App, error) {
 	}
 	d := render.NewDrawer()
 	a := &App{scale: 1, full: true}
-	a.host = Host{Book: opt.Book, Fonts: fonts, Drawer: d, Painter: &Painter{Fonts: fonts, Drawer: d, Dir: bookDir(opt.Book)},
+	a.host = Host{Book: opt.Book, Fonts: fonts, Drawer: d, Painter: &Painter{Fonts: fonts, Drawer: d},
 		Options: opt, State: opt.State.Normalized(), Stderr: opt.Stderr, app: a}
 	name := opt.Mode
 	if name == "" {
@@ -286,7 +277,7 @@ func (a *App) saveState() {
 	st := a.host.State
 	a.mode.SaveState(&st)
 	a.host.State = st
-	if err := model.SaveState(path, st); err != nil {
+	if err := read.SaveState(path, st); err != nil {
 		a.host.Notify("could not save the reading state: %v", err)
 	}
 }

@@ -15,14 +15,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/page"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render/play"
 )
 
 func newTestMode(t *testing.T, opt Options) *readMode {
 	t.Helper()
-	opt.Book = model.Embedded()
+	opt.Book = read.Embedded()
 	if opt.State.Chapter == "" {
 		opt.State.Chapter = "05-stealing"
 	}
@@ -40,14 +40,14 @@ func tick(t *testing.T, m *readMode, presses []ebiten.Key, chars string) Damage 
 	in := &Input{}
 	in.Dt = 1.0 / 60
 	for _, k := range presses {
-		mk := model.KeyNone
+		mk := read.KeyNone
 		for _, w := range watched {
 			if w.k == k {
 				mk = w.m
 			}
 		}
-		require.NotEqual(t, model.KeyNone, mk, "key %v is not read", k)
-		in.Keys = append(in.Keys, model.Press{Key: mk})
+		require.NotEqual(t, read.KeyNone, mk, "key %v is not read", k)
+		in.Keys = append(in.Keys, read.Press{Key: mk})
 		in.Raw = append(in.Raw, k)
 	}
 	in.Chars = []rune(chars)
@@ -168,14 +168,14 @@ func TestAnsweringAnExercisePlaysItsScene(t *testing.T) {
 	idle(t, m, 2)
 	var x, y float32
 	for _, h := range m.list.Hits {
-		if h.Target.Kind == model.TargetChoice && h.Target.Index == 1 {
+		if h.Target.Kind == read.TargetChoice && h.Target.Index == 1 {
 			x, y = h.Box.X+5, h.Box.Y+5
 		}
 	}
 	require.NotZero(t, x)
 	in := &Input{}
 	in.Dt = 1.0 / 60
-	in.Pointer = model.Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}
+	in.Pointer = read.Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}
 	_, err = m.Update(in)
 	require.NoError(t, err)
 	pl := player(t, m, "05-stealing#steal")
@@ -197,7 +197,7 @@ func TestTheAppMeasuresWithTheFacesItDrawsWith(t *testing.T) {
 
 // fakeMode is a second mode, as presentation mode plugs in.
 type fakeMode struct {
-	start  model.State
+	start  read.State
 	w, h   float32
 	frames int
 }
@@ -206,13 +206,13 @@ func (f *fakeMode) Resize(w, h float32, scale float64)   { f.w, f.h = w, h }
 func (f *fakeMode) Update(in *Input) (Damage, error)     { return DamageNone, nil }
 func (f *fakeMode) Draw(screen *ebiten.Image, full bool) { f.frames++ }
 func (f *fakeMode) Cursor() ebiten.CursorShapeType       { return ebiten.CursorShapeDefault }
-func (f *fakeMode) SaveState(st *model.State)            {}
+func (f *fakeMode) SaveState(st *read.State)             {}
 func (f *fakeMode) Dump() any                            { return nil }
 
 func TestASecondModePlugsInBesideReading(t *testing.T) {
 	RegisterMode("fake", func(h *Host) (Mode, error) { return &fakeMode{start: h.State}, nil })
 	defer delete(modes, "fake")
-	opt := Options{Book: model.Embedded(), State: model.State{Chapter: "04-schedule", Dark: true}}
+	opt := Options{Book: read.Embedded(), State: read.State{Chapter: "04-schedule", Dark: true}}
 	a, err := NewApp(&opt)
 	require.NoError(t, err)
 	a.w, a.h, a.scale, a.sized = 1200, 800, 1, true
@@ -223,14 +223,14 @@ func TestASecondModePlugsInBesideReading(t *testing.T) {
 	// The reading mode's toolbar offers the other mode.
 	var x, y float32
 	for _, h := range rm.list.Hits {
-		if h.Target.Kind == model.TargetButton && h.Target.Name == "mode:fake" {
+		if h.Target.Kind == read.TargetButton && h.Target.Name == "mode:fake" {
 			x, y = h.Box.X+h.Box.W/2, h.Box.Y+h.Box.H/2
 		}
 	}
 	require.NotZero(t, x, "a toolbar button for the fake mode")
 	in := &Input{}
 	in.Dt = 1.0 / 60
-	in.Pointer = model.Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}
+	in.Pointer = read.Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}
 	_, err = rm.Update(in)
 	require.NoError(t, err)
 	f, ok := a.mode.(*fakeMode)

@@ -1,7 +1,7 @@
 // Package desktop is the offline desktop app: the book's chapters read in
 // a window, with scenes playing inline, a table of contents, search, and
 // the reader's place, theme and type size remembered between runs. It is
-// the Ebiten adapter of package desktop/model, which holds everything
+// the Ebiten adapter of package desktop/read, which holds everything
 // the app does that needs no GPU (and is tested without a display).
 //
 // The pieces:
@@ -15,7 +15,7 @@
 //     modes register a factory by name (RegisterMode) and the app starts
 //     in one (Options.Mode) or switches (Host.Switch). The reading mode is
 //     "read"; presentation mode plugs in beside it the same way.
-//   - readMode (read.go): the reading mode — model.Reading for the page
+//   - readMode (read.go): the reading mode — read.Reading for the page
 //     and its furniture, and for each scene box on the screen an inline
 //     player (render.Panel over a play.Player), made the first time the
 //     box scrolls into view. Only players on the screen run; the focused

@@ -4,50 +4,50 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
-	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/read"
 )
 
 // Input is one tick of input as a mode sees it: the model's view of it,
 // and beside each key press the Ebiten key it came from, for the inline
 // players (render.Panel), which take Ebiten keys.
 type Input struct {
-	model.Input
+	read.Input
 	Raw []ebiten.Key // Raw[i] is the key of Keys[i]
 }
 
 // rawInput is what persists between ticks of input reading.
 type rawInput struct {
-	prev model.Pointer
+	prev read.Pointer
 }
 
 // watched maps the keys the app reads as keys to the model's names.
 var watched = []struct {
 	k      ebiten.Key
-	m      model.Key
+	m      read.Key
 	repeat bool
 }{
-	{ebiten.KeyArrowUp, model.KeyUp, true},
-	{ebiten.KeyArrowDown, model.KeyDown, true},
-	{ebiten.KeyArrowLeft, model.KeyLeft, true},
-	{ebiten.KeyArrowRight, model.KeyRight, true},
-	{ebiten.KeyPageUp, model.KeyPageUp, true},
-	{ebiten.KeyPageDown, model.KeyPageDown, true},
-	{ebiten.KeyHome, model.KeyHome, false},
-	{ebiten.KeyEnd, model.KeyEnd, false},
-	{ebiten.KeyTab, model.KeyTab, true},
-	{ebiten.KeyEnter, model.KeyEnter, false},
-	{ebiten.KeyNumpadEnter, model.KeyEnter, false},
-	{ebiten.KeyEscape, model.KeyEscape, false},
-	{ebiten.KeyBackspace, model.KeyBackspace, true},
-	{ebiten.KeyDelete, model.KeyDelete, true},
-	{ebiten.KeyF, model.KeyF, false},
-	{ebiten.KeyEqual, model.KeyEqual, true},
-	{ebiten.KeyNumpadAdd, model.KeyEqual, true},
-	{ebiten.KeyMinus, model.KeyMinus, true},
-	{ebiten.KeyNumpadSubtract, model.KeyMinus, true},
-	{ebiten.KeyDigit0, model.Key0, false},
-	{ebiten.KeyNumpad0, model.Key0, false},
-	{ebiten.KeyF3, model.KeyF3, true},
+	{ebiten.KeyArrowUp, read.KeyUp, true},
+	{ebiten.KeyArrowDown, read.KeyDown, true},
+	{ebiten.KeyArrowLeft, read.KeyLeft, true},
+	{ebiten.KeyArrowRight, read.KeyRight, true},
+	{ebiten.KeyPageUp, read.KeyPageUp, true},
+	{ebiten.KeyPageDown, read.KeyPageDown, true},
+	{ebiten.KeyHome, read.KeyHome, false},
+	{ebiten.KeyEnd, read.KeyEnd, false},
+	{ebiten.KeyTab, read.KeyTab, true},
+	{ebiten.KeyEnter, read.KeyEnter, false},
+	{ebiten.KeyNumpadEnter, read.KeyEnter, false},
+	{ebiten.KeyEscape, read.KeyEscape, false},
+	{ebiten.KeyBackspace, read.KeyBackspace, true},
+	{ebiten.KeyDelete, read.KeyDelete, true},
+	{ebiten.KeyF, read.KeyF, false},
+	{ebiten.KeyEqual, read.KeyEqual, true},
+	{ebiten.KeyNumpadAdd, read.KeyEqual, true},
+	{ebiten.KeyMinus, read.KeyMinus, true},
+	{ebiten.KeyNumpadSubtract, read.KeyMinus, true},
+	{ebiten.KeyDigit0, read.Key0, false},
+	{ebiten.KeyNumpad0, read.Key0, false},
+	{ebiten.KeyF3, read.KeyF3, true},
 }
 
 // Key repeat while held: after repeatDelay ticks, every repeatEvery.
@@ -70,10 +70,10 @@ func readInput(raw *rawInput, in *Input, scale float64) {
 		if d == 1 || w.repeat && d >= repeatDelay && (d-repeatDelay)%repeatEvery == 0 {
 			// F, =, - and 0 are shortcuts only with Ctrl; typed, they are
 			// characters.
-			if !ctrl && (w.m == model.KeyF || w.m == model.KeyEqual || w.m == model.KeyMinus || w.m == model.Key0) {
+			if !ctrl && (w.m == read.KeyF || w.m == read.KeyEqual || w.m == read.KeyMinus || w.m == read.Key0) {
 				continue
 			}
-			in.Keys = append(in.Keys, model.Press{Key: w.m, Shift: shift, Ctrl: ctrl, Alt: alt})
+			in.Keys = append(in.Keys, read.Press{Key: w.m, Shift: shift, Ctrl: ctrl, Alt: alt})
 			in.Raw = append(in.Raw, w.k)
 		}
 	}
@@ -86,15 +86,15 @@ func readInput(raw *rawInput, in *Input, scale float64) {
 	in.WheelX, in.WheelY = float32(wx), float32(wy)
 
 	x, y := ebiten.CursorPosition()
-	p := model.Pointer{X: float32(float64(x) / scale), Y: float32(float64(y) / scale), Present: true}
+	p := read.Pointer{X: float32(float64(x) / scale), Y: float32(float64(y) / scale), Present: true}
 	p.Down = ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
 	p.Pressed = inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft)
 	p.Released = inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
 	if ids := ebiten.AppendTouchIDs(nil); len(ids) > 0 {
 		tx, ty := ebiten.TouchPosition(ids[0])
-		p = model.Pointer{X: float32(float64(tx) / scale), Y: float32(float64(ty) / scale), Present: true, Down: true, Pressed: !raw.prev.Down}
+		p = read.Pointer{X: float32(float64(tx) / scale), Y: float32(float64(ty) / scale), Present: true, Down: true, Pressed: !raw.prev.Down}
 	} else if raw.prev.Down && !p.Down && !p.Released && len(inpututil.AppendJustReleasedTouchIDs(nil)) > 0 {
-		p = model.Pointer{X: raw.prev.X, Y: raw.prev.Y, Present: true, Released: true}
+		p = read.Pointer{X: raw.prev.X, Y: raw.prev.Y, Present: true, Released: true}
 	}
 	raw.prev = p
 	in.Pointer = p

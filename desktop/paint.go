@@ -8,7 +8,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
-	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/page"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -19,29 +20,25 @@ import (
 type Painter struct {
 	Fonts  *Fonts
 	Drawer *render.Drawer
-	// Dir is the book's directory, where the pictures a chapter names are
-	// read from ("" for the embedded book, which has none).
-	Dir      string
-	shapes   []view.Shape
-	pictures map[string]*ebiten.Image // by file; nil: cannot be read
+	shapes []view.Shape
 }
 
 // deviceRect is a box of logical pixels in device pixels, rounded
 // outwards.
-func deviceRect(r model.Rect, scale float64) image.Rectangle {
+func deviceRect(r view.Rect, scale float64) image.Rectangle {
 	return image.Rect(int(math.Floor(float64(r.X)*scale)), int(math.Floor(float64(r.Y)*scale)),
 		int(math.Ceil(float64(r.X+r.W)*scale)), int(math.Ceil(float64(r.Y+r.H)*scale)))
 }
 
-// Layer paints one layer on screen: its fill, then its operations in
+// Layer paints one layer on screen: its fill, then its items in
 // order, clipped to the layer's box.
-func (p *Painter) Layer(screen *ebiten.Image, ly *model.Layer, scale float64) {
+func (p *Painter) Layer(screen *ebiten.Image, ly *read.Layer, scale float64) {
 	dr := deviceRect(ly.Clip, scale).Intersect(screen.Bounds())
 	if dr.Empty() {
 		return
 	}
 	sub := screen.SubImage(dr).(*ebiten.Image)
-	clip := model.Rect{X: float32(dr.Min.X) / float32(scale), Y: float32(dr.Min.Y) / float32(scale),
+	clip := view.Rect{X: float32(dr.Min.X) / float32(scale), Y: float32(dr.Min.Y) / float32(scale),
 		W: float32(dr.Dx()) / float32(scale), H: float32(dr.Dy()) / float32(scale)}
 	switch {
 	case ly.Fill.A == 0xFF:
@@ -51,10 +48,10 @@ func (p *Painter) Layer(screen *ebiten.Image, ly *model.Layer, scale float64) {
 		p.flush(sub, scale, clip)
 	}
 	p.shapes = p.shapes[:0]
-	for i := range ly.Ops {
-		op := &ly.Ops[i]
+	for i := range ly.Items {
+		op := &ly.Items[i]
 		switch op.Kind {
-		case model.OpRect:
+		case page.ItemRect:
 			if op.Fill.A == 0 && (op.Width <= 0 || op.Color.A == 0) {
 				continue
 			}
@@ -63,33 +60,21 @@ func (p *Painter) Layer(screen *ebiten.Image, ly *model.Layer, scale float64) {
 				s.Stroke, s.StrokeW = op.Color, op.Width
 			}
 			p.shapes = append(p.shapes, s)
-		case model.OpLine:
+		case page.ItemLine:
 			p.shapes = append(p.shapes, view.Shape{Kind: view.ShapeLine, X: op.X, Y: op.Y, W: op.W, H: op.H, Stroke: op.Color, StrokeW: max(op.Width, 1)})
-		case model.OpText:
+		case page.ItemText:
 			if op.Text == "" || op.Y > clip.Y+clip.H || op.Y+op.Size*2 < clip.Y {
 				continue
 			}
 			p.flush(sub, scale, clip)
 			p.text(sub, op, scale)
-		case model.OpImage:
-			// The picture, when the book has it; else the box the page
-			// reserved (the OpRect before this one) stays as it is.
-			pic := p.picture(op.Text)
-			if pic == nil {
-				continue
-			}
-			if op.Fill.A != 0 {
-				p.shapes = append(p.shapes, view.Shape{Kind: view.ShapeRect, X: op.X, Y: op.Y, W: op.W, H: op.H, Fill: op.Fill})
-			}
-			p.flush(sub, scale, clip)
-			drawPicture(sub, pic, op, scale)
 		}
 	}
 	p.flush(sub, scale, clip)
 }
 
 // flush draws the queued geometry.
-func (p *Painter) flush(dst *ebiten.Image, scale float64, clip model.Rect) {
+func (p *Painter) flush(dst *ebiten.Image, scale float64, clip view.Rect) {
 	if len(p.shapes) == 0 {
 		return
 	}
@@ -97,10 +82,10 @@ func (p *Painter) flush(dst *ebiten.Image, scale float64, clip model.Rect) {
 	p.shapes = p.shapes[:0]
 }
 
-// text draws a text operation: at its baseline when it has one (with the
+// text draws a text item: at its baseline when it has one (with the
 // face's ascent above it), else with its top at Y. The baseline is put on
 // a whole device pixel, which keeps glyphs sharp.
-func (p *Painter) text(dst *ebiten.Image, op *model.Op, scale float64) {
+func (p *Painter) text(dst *ebiten.Image, op *page.Item, scale float64) {
 	f, ascent := p.Fonts.Face(op.Font, op.Size*float32(scale))
 	x := float64(op.X) * scale
 	var y float64

@@ -8,9 +8,9 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/desktop/model"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/internal/fonts"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
@@ -39,44 +39,27 @@ const (
 
 // scenePlayerBox is where the player draws on a scene slide (stage
 // pixels).
-func scenePlayerBox(l *present.SlideLayout) present.Rect {
+func scenePlayerBox(l *present.SlideLayout) view.Rect {
 	s := l.Scene
-	return present.Rect{X: s.X, Y: s.Y, W: s.W, H: max(0, s.H-captionBandH-captionGap)}
+	return view.Rect{X: s.X, Y: s.Y, W: s.W, H: max(0, s.H-captionBandH-captionGap)}
 }
 
 // captionBox is the band under the player.
-func captionBox(l *present.SlideLayout) present.Rect {
+func captionBox(l *present.SlideLayout) view.Rect {
 	s := l.Scene
-	return present.Rect{X: s.X, Y: s.Bottom() - captionBandH, W: s.W, H: captionBandH}
+	return view.Rect{X: s.X, Y: s.Bottom() - captionBandH, W: s.W, H: captionBandH}
 }
 
-// itemOps maps page items set on the stage into operations through f.
-func itemOps(dst []model.Op, items []page.Item, f present.Fit) []model.Op {
-	s := f.Scale
+// placeItems places page items set on the stage into the window through f;
+// a scene's box is left to the player.
+func placeItems(dst []page.Item, items []page.Item, f present.Fit) []page.Item {
 	for _, it := range items {
-		op := model.Op{X: f.X + it.X*s, Y: f.Y + it.Y*s, W: it.W * s, H: it.H * s, Text: it.Text, Font: it.Font,
-			Size: it.Size * s, Color: it.Color, Fill: it.Fill, Radius: it.Radius * s, Role: it.Role}
-		if it.Baseline != 0 {
-			op.Baseline = f.Y + it.Baseline*s
-		}
-		switch it.Kind {
-		case page.ItemText:
-			op.Kind = model.OpText
-		case page.ItemRect:
-			op.Kind = model.OpRect
-		case page.ItemLine:
-			op.Kind, op.Width = model.OpLine, max(1, s)
-		case page.ItemImage:
-			// The reserved box, outlined, and the picture over it when the
-			// book has it.
-			op.Kind, op.Fill, op.Width, op.Color, op.Text = model.OpRect, view.Color{}, max(1, s), it.Color, ""
-			if op.Color.A == 0 {
-				op.Color = view.Color{R: 0xC8, G: 0xC8, B: 0xC0, A: 0xFF}
-			}
-			dst = append(dst, op)
-			op = model.Op{Kind: model.OpImage, X: op.X, Y: op.Y, W: op.W, H: op.H, Text: it.Src, Role: it.Role}
-		default:
+		if it.Kind == page.ItemScene {
 			continue
+		}
+		op := it.Placed(f.X, f.Y, f.Scale)
+		if op.Kind == page.ItemLine {
+			op.Width = max(op.Width, 1, f.Scale)
 		}
 		dst = append(dst, op)
 	}
@@ -92,7 +75,7 @@ func stageText(m page.Measurer, s string, f page.Font, size, x, y float32, c vie
 
 // captionItems set a scene step's caption in the band under the player:
 // as large as two lines allow, then cut.
-func captionItems(m page.Measurer, pal page.Palette, band present.Rect, caption string) []page.Item {
+func captionItems(m page.Measurer, pal page.Palette, band view.Rect, caption string) []page.Item {
 	bar := float32(10)
 	pad := float32(24)
 	out := []page.Item{
@@ -197,11 +180,11 @@ func newSlidePlayer(s *present.Slide) *play.Player {
 // player lays out in a box k times smaller than its box in the window
 // and is drawn k times larger (k = the stage's scale × playerZoom).
 type playerSpace struct {
-	k   float32      // window logical pixels per player pixel
-	box present.Rect // the player's box, window logical pixels
+	k   float32   // window logical pixels per player pixel
+	box view.Rect // the player's box, window logical pixels
 }
 
-func newPlayerSpace(f present.Fit, stageBox present.Rect) playerSpace {
+func newPlayerSpace(f present.Fit, stageBox view.Rect) playerSpace {
 	return playerSpace{k: max(f.Scale*playerZoom, 1e-3), box: f.Rect(stageBox)}
 }
 
@@ -333,9 +316,9 @@ func (t *thumbs) get(i, w, h int, pm *presentMode) *ebiten.Image {
 		}
 		t.big = ebiten.NewImage(ss*w, ss*h)
 	}
-	f := present.FitInto(present.Rect{W: float32(ss * w), H: float32(ss * h)})
-	ly := model.Layer{Name: "thumb", Clip: model.Rect{W: float32(ss * w), H: float32(ss * h)}, Fill: pm.ts.Slide(i).Background,
-		Ops: itemOps(nil, slideItems(pm.ts, pm.host.Fonts, i, 0, ""), f)}
+	f := present.FitInto(view.Rect{W: float32(ss * w), H: float32(ss * h)})
+	ly := read.Layer{Name: "thumb", Clip: view.Rect{W: float32(ss * w), H: float32(ss * h)}, Fill: pm.ts.Slide(i).Background,
+		Items: placeItems(nil, slideItems(pm.ts, pm.host.Fonts, i, 0, ""), f)}
 	pm.host.Painter.Layer(t.big, &ly, 1)
 	pm.static.draw(t.big, pm.host.Drawer, pm.deck, pm.ts, i, 0, f, 1)
 	img := ebiten.NewImage(w, h)

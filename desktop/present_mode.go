@@ -2,20 +2,15 @@ package desktop
 
 import (
 	"fmt"
-	"math"
-	"os"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
-	"github.com/gmpbook/gmpbook/desktop/model"
-	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render"
-	"github.com/gmpbook/gmpbook/render/play"
-	"github.com/gmpbook/gmpbook/render/view"
 )
 
 func init() { RegisterMode("present", newPresentMode) }
@@ -31,8 +26,8 @@ type PresentOptions struct {
 	Presenter bool
 	// Link makes this process the presenter window of another one's talk
 	// (--presenter-child): the audience window's process started it and
-	// talks to it over Link (present.Stdio).
-	Link *present.Peer
+	// talks to it over Link (PresenterStdio).
+	Link *PresentLink
 	// View shows the presenter window's layout on its own, driven by this
 	// window's keys (--presenter-view): to rehearse, and for screenshots.
 	View bool
@@ -97,26 +92,23 @@ type presentMode struct {
 	fullscreen  bool
 	hidden      bool // the mouse cursor is hidden over the slides
 	lastMove    time.Time
-	lastPtr     model.Pointer // the pointer the player saw last
-	idlePtr     model.Pointer // the pointer at the last tick, for hiding the cursor
-	hover       bool          // the pointer is over something to click
+	lastPtr     read.Pointer // the pointer the player saw last
+	idlePtr     read.Pointer // the pointer at the last tick, for hiding the cursor
+	hover       bool         // the pointer is over something to click
 
-	untitled      bool // the window's title is to be set
-	wantPresenter bool // the presenter window is to be started (--presenter)
+	untitled bool // the window's title is to be set
 
-	child     *present.Child // the presenter window (audience)
-	childKeys int            // key messages it sent
-	childTold bool           // a presenter window was started (or failed to start)
-	link      *present.Peer  // the audience window (presenter)
-	linkNote  string         // why the presenter window shows no talk
-	helloOK   bool
-	early     []present.Msg // messages that came before the deck was ready
-	keysSent  bool
+	// What only one window of a talk has: the audience window its
+	// presenter window's process (present_audience.go), the presenter
+	// window its link to the audience window (present_presenter.go). The
+	// other is nil, and both are in the presenter-view rehearsal.
+	aud  *audienceSide
+	pres *presenterSide
 
 	presses []presentPress
-	list    model.DisplayList
+	list    read.DisplayList
 	hooks   map[int]func(*ebiten.Image) // drawn after layer i
-	cached  map[int]func(*ebiten.Image) // draw layer i from a kept picture instead of its operations
+	cached  map[int]func(*ebiten.Image) // draw layer i from a kept picture instead of its items
 	shown   viewKey
 	built   bool
 	redraw  bool // the player's picture changed: repaint it alone
@@ -162,9 +154,11 @@ func newPresentMode(h *Host) (Mode, error) {
 	m := &presentMode{host: h, opt: opt, dark: h.State.Dark, scale: 1, panelSlide: -1, playScene: h.Options.PlayScene, lastMove: time.Now()}
 	switch {
 	case opt.Link != nil:
-		m.role, m.link = rolePresenter, opt.Link
+		m.role, m.pres = rolePresenter, &presenterSide{link: opt.Link}
 	case opt.View:
 		m.role = roleRehearsal
+	default:
+		m.aud = &audienceSide{}
 	}
 	name := h.Options.Chapter
 	if name == "" {
@@ -204,7 +198,7 @@ func newPresentMode(h *Host) (Mode, error) {
 }
 
 // sceneChapter is the index of the chapter with a scene called id, or -1.
-func sceneChapter(b *model.Book, id string) int {
+func sceneChapter(b *read.Book, id string) int {
 	for i, e := range b.Entries {
 		if e.Chapter == nil {
 			continue
@@ -256,13 +250,11 @@ func (m *presentMode) setDeck(d *present.Deck) {
 	// The window's title and the presenter window wait for the game to
 	// run (the deck of a chapter that did not parse is made before).
 	m.untitled = true
-	m.wantPresenter = m.role == roleAudience && m.opt.Presenter
-	if m.role == rolePresenter {
-		early := m.early
-		m.early = nil
-		for _, msg := range early {
-			m.fromAudience(msg)
-		}
+	if m.aud != nil {
+		m.aud.want = m.opt.Presenter
+	}
+	if m.pres != nil {
+		m.pres.replay(m)
 	}
 }
 
@@ -272,8 +264,8 @@ func (m *presentMode) Ready() bool {
 	if !m.ready {
 		return false
 	}
-	if n := len(m.opt.ChildKeys); n > 0 && m.role == roleAudience {
-		return m.childKeys >= n || m.childTold && m.child == nil
+	if n := len(m.opt.ChildKeys); n > 0 && m.aud != nil {
+		return m.aud.keys >= n || m.aud.told && m.aud.child == nil
 	}
 	return true
 }
@@ -336,8 +328,8 @@ func (m *presentMode) Update(in *Input) (Damage, error) {
 		}
 		ebiten.SetWindowTitle("gmpbook — " + m.deck.Title + " (" + role + ")")
 	}
-	if m.wantPresenter {
-		m.wantPresenter = false
+	if m.aud != nil && m.aud.want {
+		m.aud.want = false
 		m.startPresenter()
 	}
 
@@ -352,30 +344,15 @@ func (m *presentMode) Update(in *Input) (Damage, error) {
 	}
 
 	// The other window.
-	switch m.role {
-	case roleAudience:
+	switch {
+	case m.aud != nil:
 		e |= m.fromPresenter()
-	case rolePresenter:
-		if m.link != nil {
-			m.link.Drain(func(msg present.Msg) {
-				if m.deck == nil {
-					m.early = append(m.early, msg)
-					return
-				}
-				e |= m.fromAudience(msg)
-			})
-			select {
-			case <-m.link.Done():
-				return DamageNone, ebiten.Termination // the audience window closed: so does this one
-			default:
-			}
+	case m.pres != nil:
+		eff, closed := m.fromAudienceWindow()
+		if closed {
+			return DamageNone, ebiten.Termination // the audience window closed: so does this one
 		}
-		if m.deck != nil && m.helloOK && !m.keysSent && len(m.opt.Keys) > 0 {
-			m.keysSent = true
-			for _, k := range m.opt.Keys {
-				m.link.SendKey(k)
-			}
-		}
+		e |= eff
 	}
 	if m.deck != nil {
 		if m.role != rolePresenter {
@@ -425,8 +402,8 @@ func (m *presentMode) press(p presentPress) (present.Effect, bool) {
 	open := m.nav.Jump() != "" || m.nav.Overview() || m.nav.Blackout()
 	switch p.act {
 	case actPlay:
-		if m.role == rolePresenter {
-			m.link.Send(present.Msg{Type: present.MsgKey, Key: "k"})
+		if m.pres != nil {
+			m.pres.link.Send(present.Msg{Type: present.MsgKey, Key: "k"})
 		} else {
 			m.togglePlay()
 		}
@@ -453,7 +430,7 @@ func (m *presentMode) press(p presentPress) (present.Effect, bool) {
 			m.setFullscreen(!m.fullscreen)
 			return 0, false
 		}
-		m.link.SendKey(k)
+		m.pres.link.Send(present.KeyMsg(k))
 		return 0, false
 	}
 	return m.nav.Press(k), false
@@ -482,12 +459,11 @@ func (m *presentMode) leave() (Damage, error) {
 // Close ends the link to the other window: the presenter window's
 // process is told and, if it does not exit within a second, killed.
 func (m *presentMode) Close() {
-	if m.child != nil {
-		m.child.Close()
-		m.child = nil
+	if m.aud != nil {
+		m.aud.close()
 	}
-	if m.link != nil {
-		m.link.Close()
+	if m.pres != nil {
+		m.pres.link.Close()
 	}
 }
 
@@ -502,8 +478,8 @@ func (m *presentMode) effects(e present.Effect) {
 	if e&present.Moved != 0 {
 		m.syncPanel()
 	}
-	if e.Shared() && m.child != nil {
-		m.child.SendState(m.nav.State())
+	if e.Shared() && m.aud != nil && m.aud.child != nil {
+		m.aud.child.Send(present.StateMsg(m.nav.State()))
 	}
 }
 
@@ -532,268 +508,7 @@ func (m *presentMode) say(notice string, why error) {
 	}
 }
 
-// ---- The presenter window ----------------------------------------------
-
-// startPresenter starts the presenter window: this program again, as
-// the presenter of this talk, linked over its stdin and stdout.
-func (m *presentMode) startPresenter() {
-	if m.child != nil {
-		m.say("The presenter window is open.", nil)
-		return
-	}
-	exe := m.opt.Exe
-	if exe == "" {
-		var err error
-		if exe, err = os.Executable(); err != nil {
-			m.say("The presenter window cannot start.", err)
-			return
-		}
-	}
-	args := []string{"--mode", "present", "--presenter-child", "--chapter", m.name, "--state", "", "--width", "1280", "--height", "800"}
-	if dir := m.host.Book.Dir; dir != "" {
-		args = append(args, "--chapters", dir)
-	}
-	if m.dark {
-		args = append(args, "--dark")
-	}
-	if mon := ebiten.Monitor(); mon != nil {
-		args = append(args, "--beside-monitor", mon.Name())
-	}
-	if len(m.opt.ChildKeys) > 0 {
-		var names []string
-		for _, k := range m.opt.ChildKeys {
-			names = append(names, k.String())
-		}
-		args = append(args, "--presenter-keys", strings.Join(names, ","))
-	}
-	m.childTold = true
-	c, err := present.StartPresenter(exe, args...)
-	if err != nil {
-		m.say("The presenter window cannot start.", err)
-		return
-	}
-	m.child = c
-	m.childKeys = 0
-	c.Send(present.Hello(m.deck))
-	c.SendState(m.nav.State())
-	m.host.Notify("presenter window started (pid %d)", c.Pid())
-}
-
-// fromPresenter applies what the presenter window sent, and notices
-// when it has gone.
-func (m *presentMode) fromPresenter() present.Effect {
-	if m.child == nil {
-		return 0
-	}
-	var e present.Effect
-	m.child.Drain(func(msg present.Msg) {
-		if msg.Type == present.MsgKey {
-			m.childKeys++
-			if msg.Key == "k" {
-				m.togglePlay()
-				return
-			}
-		}
-		if m.deck != nil {
-			e |= m.nav.Apply(msg)
-		}
-	})
-	select {
-	case <-m.child.Done():
-		why := m.child.Err()
-		m.child.Close()
-		m.child = nil
-		if why == present.ErrPeerClosed {
-			why = nil
-		}
-		m.say("The presenter window closed.", why)
-	default:
-	}
-	return e
-}
-
-// fromAudience applies a message of the audience window in the
-// presenter window.
-func (m *presentMode) fromAudience(msg present.Msg) present.Effect {
-	switch msg.Type {
-	case present.MsgHello:
-		if err := present.CheckHello(msg, m.deck); err != nil {
-			m.linkNote = err.Error()
-			m.helloOK = false
-			fmt.Fprintf(m.host.Stderr, "gmpbook-desktop (presenter): %v\n", err)
-			return 0
-		}
-		m.linkNote, m.helloOK = "", true
-	case present.MsgState:
-		if m.helloOK {
-			return m.nav.Apply(msg)
-		}
-	}
-	return 0
-}
-
-// ---- The scene player ----------------------------------------------------
-
-// syncPanel gives the current slide its player, at the step's event:
-// a new one for a new scene, or when the presenter re-ran the scene with
-// other settings (the steps' events are those of the deck's run).
-func (m *presentMode) syncPanel() {
-	if m.role != roleAudience || m.deck == nil {
-		return
-	}
-	pos := m.nav.Pos()
-	if !sceneSlide(m.deck, pos.Slide) {
-		m.panel, m.panelSlide = nil, -1
-		return
-	}
-	s := &m.deck.Slides[pos.Slide]
-	if m.panel != nil && m.panelSlide == pos.Slide {
-		st := m.panel.Status()
-		if st.Procs != s.Run.Config.Procs || st.Seed != s.Run.Config.Seed {
-			m.panel = nil
-		}
-	}
-	if m.panel == nil || m.panelSlide != pos.Slide {
-		m.panel = render.NewPanel(newSlidePlayer(s), m.host.Drawer)
-		m.panelSlide = pos.Slide
-	}
-	pl := m.panel.Source().(*play.Player)
-	pl.SetPlaying(false)
-	pl.Seek(s.EventAt(pos.Step))
-	if m.playScene != "" && s.Scene.ID == m.playScene {
-		pl.SetPlaying(true)
-		m.playScene = ""
-	}
-	m.quiet = 0
-	m.placePanel()
-}
-
-// playerSpace is where the current slide's player is.
-func (m *presentMode) playerSpace() playerSpace {
-	return newPlayerSpace(m.fit(), scenePlayerBox(m.ts.Slide(m.panelSlide)))
-}
-
-func (m *presentMode) placePanel() {
-	if m.panel == nil || m.w <= 0 {
-		return
-	}
-	ps := m.playerSpace()
-	m.panel.SetBounds(ps.bounds())
-	m.panel.Layout(float32(m.scale) * ps.k)
-}
-
-// togglePlay plays or pauses the scene on the slide (k).
-func (m *presentMode) togglePlay() {
-	if m.panel == nil {
-		return
-	}
-	pl := m.panel.Source().(*play.Player)
-	pl.SetPlaying(!pl.Status().Playing)
-	m.quiet = 0
-}
-
-// updatePanel runs the player for a tick: the pointer on its controls,
-// playing, sliding. A paused player with nothing to do is left alone.
-func (m *presentMode) updatePanel(in *Input) {
-	m.redraw = false
-	if m.panel == nil || m.nav.Overview() || m.nav.Blackout() {
-		return
-	}
-	ps := m.playerSpace()
-	ptr := in.Pointer
-	pi := render.PanelInput{Dt: in.Dt, Pointer: play.Pointer{X: ptr.X / ps.k, Y: ptr.Y / ps.k,
-		Present: ptr.Present && ps.box.Contains(ptr.X, ptr.Y), Down: ptr.Down, Pressed: ptr.Pressed, Released: ptr.Released}}
-	moved := pi.Pointer.Present && (ptr.X != m.lastPtr.X || ptr.Y != m.lastPtr.Y || ptr.Down || ptr.Released)
-	m.lastPtr = ptr
-	if moved || m.panel.Dragging() || m.panel.Status().Playing {
-		m.quiet = 0
-	} else if m.quiet++; m.quiet > quietTicks {
-		return
-	}
-	if err := m.panel.Update(&pi); err != nil {
-		m.host.Notify("scene: %v", err)
-	}
-	if m.panel.Layout(float32(m.scale) * ps.k) {
-		m.redraw = true
-	}
-}
-
-// ---- The pointer ----------------------------------------------------------
-
-// pointerIdle hides the mouse cursor over the slides when it rests, and
-// shows it when it moves.
-func (m *presentMode) pointerIdle(in *Input, now time.Time) {
-	p := in.Pointer
-	moved := p.X != m.idlePtr.X || p.Y != m.idlePtr.Y || p.Pressed || in.WheelY != 0
-	m.idlePtr = p
-	if moved {
-		m.lastMove = now
-		if m.hidden {
-			m.hidden = false
-			ebiten.SetCursorMode(ebiten.CursorModeVisible)
-		}
-		return
-	}
-	if m.role == roleAudience && !m.hidden && now.Sub(m.lastMove) > hideCursorAfter && !(m.nav != nil && m.nav.Overview()) {
-		m.hidden = true
-		ebiten.SetCursorMode(ebiten.CursorModeHidden)
-	}
-}
-
-// pointer handles clicks: a slide of the overview opens it; in the
-// presenter layout, the next slide goes to it. The wheel scrolls the
-// overview.
-func (m *presentMode) pointer(in *Input) present.Effect {
-	p := in.Pointer
-	m.hover = false
-	if !p.Present {
-		return 0
-	}
-	if m.role == roleAudience {
-		if !m.nav.Overview() {
-			return 0
-		}
-		if in.WheelY != 0 {
-			m.scroll -= in.WheelY * 80
-			g := m.grid()
-			m.scroll = g.Scroll
-		}
-		f := m.fit()
-		sx, sy, ok := f.ToStage(p.X, p.Y)
-		if !ok {
-			return 0
-		}
-		g := m.grid()
-		i := g.Hit(sx, sy)
-		m.hover = i >= 0
-		if i >= 0 && p.Pressed {
-			return m.nav.Apply(present.OpenMsg(i))
-		}
-		return 0
-	}
-	v := present.Presenter(m.w, m.h)
-	if v.NextBox.Contains(p.X, p.Y) && m.nav.Pos().Slide+1 < m.nav.Len() {
-		m.hover = true
-		if p.Pressed {
-			to := present.Position{Slide: m.nav.Pos().Slide + 1}
-			if m.role == rolePresenter {
-				m.link.Send(present.GotoMsg(to))
-				return 0
-			}
-			return m.nav.Apply(present.GotoMsg(to))
-		}
-	}
-	return 0
-}
-
-func (m *presentMode) Cursor() ebiten.CursorShapeType {
-	if m.hover {
-		return ebiten.CursorShapePointer
-	}
-	return ebiten.CursorShapeDefault
-}
-
-func (m *presentMode) SaveState(st *model.State) {
+func (m *presentMode) SaveState(st *read.State) {
 	if m.role != roleAudience {
 		return
 	}
@@ -808,7 +523,7 @@ func (m *presentMode) SaveState(st *model.State) {
 
 // key is what the picture shows now.
 func (m *presentMode) key(now time.Time) viewKey {
-	k := viewKey{w: m.w, h: m.h, scale: m.scale, deck: m.deck, dark: m.dark, help: m.help, notice: m.notice, linkNote: m.linkNote}
+	k := viewKey{w: m.w, h: m.h, scale: m.scale, deck: m.deck, dark: m.dark, help: m.help, notice: m.notice, linkNote: m.linkNote()}
 	if m.nav == nil {
 		return k
 	}
@@ -823,381 +538,4 @@ func (m *presentMode) key(now time.Time) viewKey {
 		k.clock = t.String(now) + strconv.FormatBool(t.Running()) + strconv.FormatBool(t.Started())
 	}
 	return k
-}
-
-// ---- What the window shows -----------------------------------------------
-
-// build lays out the picture: the layers to paint, and what is drawn
-// between them (the scene player, static scenes, the thumbnails).
-func (m *presentMode) build(now time.Time) {
-	m.list = model.DisplayList{W: m.w, H: m.h, PanelsAfter: -1}
-	clear(m.hooks)
-	clear(m.cached)
-	if m.hooks == nil {
-		m.hooks, m.cached = map[int]func(*ebiten.Image){}, map[int]func(*ebiten.Image){}
-	}
-	win := model.Rect{W: m.w, H: m.h}
-	pal := page.Theme(m.dark)
-	f := m.fit()
-	switch {
-	case m.deck == nil:
-		m.add(model.Layer{Name: "window", Clip: win, Fill: view.Color{A: 0xFF}})
-		m.add(model.Layer{Name: "slide", Clip: box(f.Box()), Fill: pal.Background, Ops: itemOps(nil, m.loadingItems(pal), f)})
-	case m.role != roleAudience:
-		m.buildPresenter(now, pal)
-		f = m.fit()
-	case m.nav.Blackout():
-		m.add(model.Layer{Name: "blackout", Clip: win, Fill: view.Color{A: 0xFF}})
-	case m.nav.Overview():
-		m.add(model.Layer{Name: "window", Clip: win, Fill: view.Color{A: 0xFF}})
-		m.buildOverview(f, pal)
-	default:
-		m.add(model.Layer{Name: "window", Clip: win, Fill: view.Color{A: 0xFF}})
-		m.buildSlide(f, pal)
-	}
-	if m.deck != nil && m.nav.Jump() != "" && !m.nav.Blackout() {
-		m.add(model.Layer{Name: "jump", Clip: box(f.Box()), Ops: itemOps(nil, m.ts.JumpItems(m.nav.Jump()), f)})
-	}
-	if m.help {
-		m.add(model.Layer{Name: "help", Clip: box(f.Box()), Ops: itemOps(nil, m.helpItems(pal), f)})
-	}
-	if note := m.noticeText(); note != "" {
-		m.add(model.Layer{Name: "notice", Clip: box(f.Box()), Ops: itemOps(nil, m.noticeItems(pal, note), f)})
-	}
-}
-
-// add appends a layer and returns its index.
-func (m *presentMode) add(ly model.Layer) int {
-	m.list.Layers = append(m.list.Layers, ly)
-	return len(m.list.Layers) - 1
-}
-
-func box(r present.Rect) model.Rect { return model.Rect{X: r.X, Y: r.Y, W: r.W, H: r.H} }
-
-// buildSlide is the audience window's slide: the typeset slide, the
-// progress bar and, on a scene slide, the player.
-func (m *presentMode) buildSlide(f present.Fit, pal page.Palette) {
-	pos := m.nav.Pos()
-	l := m.ts.Slide(pos.Slide)
-	caption := ""
-	if m.panel != nil {
-		caption = m.panel.Frame().Caption
-	}
-	items := slideItems(m.ts, m.host.Fonts, pos.Slide, pos.Step, caption)
-	if m.nav.Jump() != "" {
-		// The typed number shows where the chapter's name is.
-		kept := items[:0]
-		for _, it := range items {
-			if it.Role != "slide.chapter" {
-				kept = append(kept, it)
-			}
-		}
-		items = kept
-	}
-	items = append(items, progressItems(pal, m.deck, pos)...)
-	i := m.add(model.Layer{Name: "slide", Clip: box(f.Box()), Fill: l.Background, Ops: itemOps(nil, items, f)})
-	if m.panel == nil {
-		return
-	}
-	ps := m.playerSpace()
-	m.list.PanelsAfter = i
-	m.list.Scenes = []model.SceneSlot{{Key: m.name + "#" + m.deck.Slides[pos.Slide].Scene.ID, Box: box(ps.box), Clip: box(ps.box)}}
-	m.hooks[i] = func(screen *ebiten.Image) {
-		x, y, w, h := ps.bounds()
-		m.panel.Forget()
-		m.panel.Draw(screen, float32(m.scale)*ps.k, x, y, w, h, true)
-	}
-}
-
-// buildOverview is the grid of every slide, with the current one marked
-// and the selection framed.
-func (m *presentMode) buildOverview(f present.Fit, pal page.Palette) {
-	g := m.grid()
-	i := m.add(model.Layer{Name: "overview", Clip: box(f.Box()), Fill: pal.Background})
-	m.hooks[i] = func(screen *ebiten.Image) {
-		// Every thumbnail has the same size in device pixels, so that
-		// one set of pictures serves the whole grid.
-		s := float64(f.Scale) * m.scale
-		tw, th := int(math.Round(float64(g.CellW)*s)), int(math.Round(float64(g.CellH)*s))
-		for j := range g.N {
-			if !g.Visible(j) {
-				continue
-			}
-			img := m.thumbs.get(j, tw, th, m)
-			if img == nil {
-				continue
-			}
-			r := f.Rect(g.Cell(j))
-			o := &ebiten.DrawImageOptions{}
-			o.GeoM.Translate(math.Round(float64(r.X)*m.scale), math.Round(float64(r.Y)*m.scale))
-			screen.DrawImage(img, o)
-		}
-	}
-	m.add(model.Layer{Name: "overview.labels", Clip: box(f.Box()), Ops: itemOps(nil, m.ts.OverviewItems(&g, m.nav.Selected(), m.nav.Pos().Slide), f)})
-}
-
-// buildPresenter is the presenter layout: the slide the audience sees,
-// the next one, the notes, the position and the timer.
-func (m *presentMode) buildPresenter(now time.Time, pal page.Palette) {
-	v := m.ts.Presenter(m.nav, m.w, m.h)
-	id := present.Fit{Scale: 1}
-	m.add(model.Layer{Name: "presenter", Clip: model.Rect{W: m.w, H: m.h}, Fill: v.Background, Ops: itemOps(nil, v.Under, id)})
-	pos := m.nav.Pos()
-	slide := func(name string, i, step int, f present.Fit) {
-		l := m.ts.Slide(i)
-		items := slideItems(m.ts, m.host.Fonts, i, step, m.static.caption(m.deck, i, step))
-		j := m.add(model.Layer{Name: name, Clip: box(f.Box()), Fill: l.Background, Ops: itemOps(nil, items, f)})
-		m.hooks[j] = func(screen *ebiten.Image) {
-			m.static.draw(screen, m.host.Drawer, m.deck, m.ts, i, step, f, m.scale)
-		}
-	}
-	slide("current", pos.Slide, pos.Step, v.Current)
-	if m.nav.Blackout() || m.nav.Overview() {
-		// What the audience sees instead of the slide, said over it.
-		b := v.Current.Box()
-		msg := "The audience sees a black screen"
-		if m.nav.Overview() {
-			msg = "The audience sees the overview"
-		}
-		size := max(16, b.H*0.06)
-		t := stageText(m.host.Fonts, msg, page.Bold, size, 0, 0, view.Color{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xFF}, "presenter.audience")
-		t.X, t.Y = b.X+(b.W-t.W)/2, b.Y+(b.H-t.H)/2
-		t.Baseline += t.Y
-		m.add(model.Layer{Name: "current.state", Clip: box(b), Ops: itemOps(nil, []page.Item{
-			{Kind: page.ItemRect, X: b.X, Y: b.Y, W: b.W, H: b.H, Fill: view.Color{A: 0xC0}, Role: "presenter.dim"}, t}, id)})
-	}
-	if v.NextSlide >= 0 {
-		// The next slide at step 0 is a thumbnail: drawn once at its
-		// box's size, twice as large and scaled down, like the
-		// overview's.
-		next, box := v.NextSlide, v.Next.Box()
-		ops := itemOps(nil, m.ts.Slide(next).Items, v.Next) // for -frame; the picture is the thumbnail
-		j := m.add(model.Layer{Name: "next", Clip: model.Rect{X: box.X, Y: box.Y, W: box.W, H: box.H}, Fill: m.ts.Slide(next).Background, Ops: ops})
-		m.cached[j] = func(screen *ebiten.Image) {
-			dr := deviceRect(model.Rect{X: box.X, Y: box.Y, W: box.W, H: box.H}, m.scale)
-			if img := m.thumbs.get(next, dr.Dx(), dr.Dy(), m); img != nil {
-				o := &ebiten.DrawImageOptions{}
-				o.GeoM.Translate(float64(dr.Min.X), float64(dr.Min.Y))
-				screen.DrawImage(img, o)
-			}
-		}
-	}
-	m.add(model.Layer{Name: "presenter.text", Clip: model.Rect{W: m.w, H: m.h}, Ops: itemOps(nil, v.Items, id)})
-}
-
-// noticeText is the line shown at the top: a notice, or why the
-// presenter window shows no talk.
-func (m *presentMode) noticeText() string {
-	if m.linkNote != "" {
-		return m.linkNote
-	}
-	return m.notice
-}
-
-// loadingItems are shown while the slides are made.
-func (m *presentMode) loadingItems(pal page.Palette) []page.Item {
-	fm := m.host.Fonts
-	title := present.Wrap(fm, m.title, page.Bold, 80, present.StageW-2*120)
-	var out []page.Item
-	y := float32(360)
-	for _, l := range title {
-		out = append(out, stageText(fm, l, page.Bold, 80, 120, y, pal.Text, "loading.title"))
-		y += 80 * 1.25
-	}
-	out = append(out, stageText(fm, "Preparing the slides…", page.Italic, 40, 120, y+40, pal.Muted, "loading"))
-	return out
-}
-
-// helpItems are the keys, over the slide.
-func (m *presentMode) helpItems(pal page.Palette) []page.Item {
-	fm := m.host.Fonts
-	lines := helpLines(m.role != roleAudience)
-	const size, title, pad = float32(30), float32(44), float32(48)
-	lh := size * 1.45
-	keyW := float32(0)
-	for _, l := range lines {
-		keyW = max(keyW, fm.Advance(l[0], page.Bold, size))
-	}
-	w := min(present.StageW-120, float32(1560))
-	h := pad + title*1.5 + float32(len(lines))*lh + pad
-	x, y := (present.StageW-w)/2, max(20, (present.StageH-h)/2)
-	out := []page.Item{
-		{Kind: page.ItemRect, X: 0, Y: 0, W: present.StageW, H: present.StageH, Fill: view.Color{A: 0x66}, Role: "help.backdrop"},
-		{Kind: page.ItemRect, X: x - 2, Y: y - 2, W: w + 4, H: h + 4, Fill: pal.Rule, Radius: 14, Role: "help.border"},
-		{Kind: page.ItemRect, X: x, Y: y, W: w, H: h, Fill: pal.Background, Radius: 12, Role: "help.card"},
-		stageText(fm, "Keys", page.Bold, title, x+pad, y+pad, pal.Text, "help.title"),
-	}
-	ty := y + pad + title*1.5
-	tx := x + pad + keyW + 40
-	for _, l := range lines {
-		out = append(out, stageText(fm, l[0], page.Bold, size, x+pad, ty, pal.Link, "help.key"))
-		text := l[1]
-		if avail := x + w - pad - tx; fm.Advance(text, page.Regular, size) > avail {
-			r := []rune(text)
-			for len(r) > 0 && fm.Advance(string(r)+"…", page.Regular, size) > avail {
-				r = r[:len(r)-1]
-			}
-			text = string(r) + "…"
-		}
-		out = append(out, stageText(fm, text, page.Regular, size, tx, ty, pal.Text, "help.action"))
-		ty += lh
-	}
-	return out
-}
-
-// noticeItems are a notice in the middle of the stage's footer band,
-// where it covers none of the slide.
-func (m *presentMode) noticeItems(pal page.Palette, note string) []page.Item {
-	fm := m.host.Fonts
-	size := float32(28)
-	const maxW = 1000
-	t := stageText(fm, note, page.Regular, size, 0, 0, pal.Text, "notice")
-	if t.W > maxW {
-		t.Text = present.Wrap(fm, note, page.Regular, size, maxW-40)[0] + "…"
-		t.W = fm.Advance(t.Text, page.Regular, size)
-	}
-	padX, padY := float32(24), float32(8)
-	x, y := (present.StageW-t.W)/2, present.StageH-footerBand+(footerBand-t.H-2*padY)/2
-	t.X, t.Y, t.Baseline = x, y+padY, t.Baseline+y+padY
-	return []page.Item{
-		{Kind: page.ItemRect, X: x - padX - 2, Y: y - 2, W: t.W + 2*padX + 4, H: t.H + 2*padY + 4, Fill: pal.Rule, Radius: 10, Role: "notice.border"},
-		{Kind: page.ItemRect, X: x - padX, Y: y, W: t.W + 2*padX, H: t.H + 2*padY, Fill: pal.Card, Radius: 8, Role: "notice.box"},
-		t,
-	}
-}
-
-func (m *presentMode) Draw(screen *ebiten.Image, full bool) {
-	if !full {
-		if m.redraw && m.panel != nil {
-			ps := m.playerSpace()
-			x, y, w, h := ps.bounds()
-			m.panel.Draw(screen, float32(m.scale)*ps.k, x, y, w, h, false)
-		}
-		m.redraw = false
-		return
-	}
-	for i := range m.list.Layers {
-		if c := m.cached[i]; c != nil {
-			c(screen)
-		} else {
-			m.host.Painter.Layer(screen, &m.list.Layers[i], m.scale)
-		}
-		if h := m.hooks[i]; h != nil {
-			h(screen)
-		}
-	}
-	m.redraw = false
-	if m.deck != nil && !m.ready {
-		m.ready = true
-		m.host.Trace("slides-ready")
-	}
-}
-
-// ---- What -frame writes --------------------------------------------------
-
-// PresentDump is what -frame writes in presentation mode.
-type PresentDump struct {
-	Mode    string // "present"
-	Role    string // "audience", "presenter" or "presenter-view"
-	Chapter string
-	Title   string
-	Loading bool   // the slides are still being made
-	Error   string // the chapter's error, on an error slide
-	ErrorAt string // where it is: file:line:col
-	// The position: Slide is 1-based as people count; Step of Steps.
-	Slide, Step, Slides, Steps int
-	Kind                       string // the slide's kind: title, content, scene, poll
-	SlideTitle                 string
-	Counter                    string // "slide 2/21 · step 1/2"
-	Overview                   bool
-	Selected                   int // 1-based
-	Blackout                   bool
-	Jump                       string
-	Help                       bool
-	Notice                     string
-	Dark                       bool
-	W, H                       float32
-	Stage                      model.Rect   // the stage in the window
-	StageScale                 float32      // window pixels per stage pixel
-	BodySize                   float32      // the slide's body type size on the stage after shrinking
-	Cells                      []model.Rect // the overview's thumbnails in the window (zero size: scrolled away)
-	Scene                      *PresentScene
-	Presenter                  *PresenterLink
-	List                       *model.DisplayList
-}
-
-// PresentScene is the audience window's player on a scene slide.
-type PresentScene struct {
-	Key       string
-	Box       model.Rect // window logical pixels
-	Event     int        // the event the step seeks to
-	Cursor    int        // where the player is
-	Len       int
-	Playing   bool
-	Caption   string // the caption the slide shows (the player's, at its cursor)
-	StepText  string // the step's caption in the deck
-	Zoom      float32
-	Frame     *view.Frame // in the player's own pixels (Zoom window pixels each)
-	PlayerBox model.Rect  // the panel's box in the player's pixels
-}
-
-// PresenterLink is the state of the link between the two windows.
-type PresenterLink struct {
-	Running  bool // the audience window has a presenter window
-	Pid      int
-	KeysGot  int    // keys the presenter window sent
-	Linked   bool   // the presenter window got the audience window's hello
-	LinkNote string // why it shows no talk
-}
-
-func (m *presentMode) Dump() any {
-	d := PresentDump{Mode: "present", Role: m.role.String(), Chapter: m.name, Title: m.title, Loading: m.deck == nil,
-		Help: m.help, Notice: m.noticeText(), Dark: m.dark, W: m.w, H: m.h, List: &m.list}
-	f := m.fit()
-	d.Stage, d.StageScale = box(f.Box()), f.Scale
-	switch m.role {
-	case roleAudience:
-		d.Presenter = &PresenterLink{Running: m.child != nil, KeysGot: m.childKeys}
-		if m.child != nil {
-			d.Presenter.Pid = m.child.Pid()
-		}
-	case rolePresenter:
-		d.Presenter = &PresenterLink{Running: true, Linked: m.helloOK, LinkNote: m.linkNote, Pid: os.Getpid()}
-	}
-	if m.deck == nil {
-		return d
-	}
-	if m.deck.Err != nil {
-		d.Error = m.deck.Err.Error()
-		if p, ok := m.deck.ErrorAt(); ok {
-			d.ErrorAt = p.String()
-		}
-	}
-	st := m.nav.State()
-	s := &m.deck.Slides[st.Slide]
-	d.Slide, d.Step, d.Slides, d.Steps = st.Slide+1, st.Step, len(m.deck.Slides), s.Steps()
-	d.Kind, d.SlideTitle, d.Counter = s.Kind.String(), s.Title, present.Counter(m.deck, st.Position)
-	d.Overview, d.Selected, d.Blackout, d.Jump = st.Overview, st.Selected+1, st.Blackout, st.Jump
-	if l := m.ts.Slide(st.Slide); l != nil {
-		d.BodySize = l.Size * l.Scale
-	}
-	if st.Overview && m.role == roleAudience {
-		g := m.grid()
-		for j := range g.N {
-			if g.Visible(j) {
-				d.Cells = append(d.Cells, box(f.Rect(g.Cell(j))))
-			} else {
-				d.Cells = append(d.Cells, model.Rect{})
-			}
-		}
-	}
-	if m.panel != nil {
-		ps := m.playerSpace()
-		pst := m.panel.Status()
-		x, y, w, h := ps.bounds()
-		d.Scene = &PresentScene{Key: m.name + "#" + s.Scene.ID, Box: box(ps.box), Event: s.EventAt(st.Step), Cursor: pst.Cursor,
-			Len: pst.Len, Playing: pst.Playing, Caption: m.panel.Frame().Caption, StepText: s.Caption(st.Step),
-			Zoom: ps.k, Frame: m.panel.Frame(), PlayerBox: model.Rect{X: x, Y: y, W: w, H: h}}
-	}
-	return d
 }

@@ -20,8 +20,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/frame"
+	"github.com/gmpbook/gmpbook/desktop/link"
 	"github.com/gmpbook/gmpbook/desktop/present"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render/play"
 )
 
@@ -29,7 +31,7 @@ import (
 // slides.
 func newPresentApp(t *testing.T, opt Options) (*App, *presentMode) {
 	t.Helper()
-	opt.Book = model.Embedded()
+	opt.Book = read.Embedded()
 	opt.Mode = "present"
 	if opt.Chapter == "" {
 		opt.Chapter = "05-stealing"
@@ -60,7 +62,7 @@ func ptick(t *testing.T, m *presentMode, keys []ebiten.Key, chars string) Damage
 	in := &Input{}
 	in.Dt = 1.0 / 60
 	for _, k := range keys {
-		in.Keys = append(in.Keys, model.Press{Key: modelKeyOf(t, k)})
+		in.Keys = append(in.Keys, read.Press{Key: modelKeyOf(t, k)})
 		in.Raw = append(in.Raw, k)
 	}
 	in.Chars = []rune(chars)
@@ -69,14 +71,14 @@ func ptick(t *testing.T, m *presentMode, keys []ebiten.Key, chars string) Damage
 	return d
 }
 
-func modelKeyOf(t *testing.T, k ebiten.Key) model.Key {
+func modelKeyOf(t *testing.T, k ebiten.Key) read.Key {
 	for _, w := range watched {
 		if w.k == k {
 			return w.m
 		}
 	}
 	t.Fatalf("key %v is not read by the app", k)
-	return model.KeyNone
+	return read.KeyNone
 }
 
 // firstScene is the first scene slide with at least two steps.
@@ -126,8 +128,8 @@ func TestTheArrowsStepThroughASceneSlideAndThePlayerFollows(t *testing.T) {
 	require.NotNil(t, m.panel)
 	assert.Equal(t, s.EventAt(s.Steps()), m.panel.Source().(*play.Player).Pos())
 	// p is the presenter window here, not "previous"; Shift+Space goes back.
-	assert.Equal(t, []presentPress{{act: actPresenter}}, presentPresses(&Input{Input: model.Input{Chars: []rune("p")}}, nil))
-	assert.Equal(t, []presentPress{{act: actTalk, key: present.KeyPageUp}}, presentPresses(&Input{Input: model.Input{Chars: []rune(" "), Shift: true}}, nil))
+	assert.Equal(t, []presentPress{{act: actPresenter}}, presentPresses(&Input{Input: read.Input{Chars: []rune("p")}}, nil))
+	assert.Equal(t, []presentPress{{act: actTalk, key: present.KeyPageUp}}, presentPresses(&Input{Input: read.Input{Chars: []rune(" "), Shift: true}}, nil))
 }
 
 func TestAPlayingSceneSlideIsRepaintedAlone(t *testing.T) {
@@ -184,7 +186,7 @@ func TestEscapeClosesWhatIsOpenBeforeItLeaves(t *testing.T) {
 }
 
 func TestPresentFromTheToolbarAndBackKeepsTheReadersPlace(t *testing.T) {
-	opt := Options{Book: model.Embedded(), Chapter: "05-stealing", ScrollTo: "half-the-queue-from-the-head"}
+	opt := Options{Book: read.Embedded(), Chapter: "05-stealing", ScrollTo: "half-the-queue-from-the-head"}
 	a, err := NewApp(&opt)
 	require.NoError(t, err)
 	a.w, a.h, a.scale, a.sized = 1200, 800, 1, true
@@ -202,14 +204,14 @@ func TestPresentFromTheToolbarAndBackKeepsTheReadersPlace(t *testing.T) {
 
 	var x, y float32
 	for _, h := range rm.list.Hits {
-		if h.Target.Kind == model.TargetButton && h.Target.Name == "mode:present" {
+		if h.Target.Kind == read.TargetButton && h.Target.Name == "mode:present" {
 			x, y = h.Box.X+h.Box.W/2, h.Box.Y+h.Box.H/2
 		}
 	}
 	require.NotZero(t, x, "the reading mode's toolbar has a Present button")
 	in := &Input{}
 	in.Dt = 1.0 / 60
-	in.Pointer = model.Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}
+	in.Pointer = read.Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}
 	_, err = rm.Update(in)
 	require.NoError(t, err)
 	m, ok := a.mode.(*presentMode)
@@ -235,9 +237,9 @@ func TestAPresenterWindowThatDiesIsNoticedAndTheTalkGoesOn(t *testing.T) {
 	require.NoError(t, os.WriteFile(exe, []byte("#!/bin/sh\nsleep 0.3\n"), 0o755))
 	_, m := newPresentApp(t, Options{Present: &PresentOptions{Exe: exe}})
 	ptick(t, m, nil, "p")
-	require.NotNil(t, m.child, "p starts the presenter window")
+	require.NotNil(t, m.aud.child, "p starts the presenter window")
 	deadline := time.Now().Add(10 * time.Second)
-	for m.child != nil {
+	for m.aud.child != nil {
 		require.True(t, time.Now().Before(deadline), "the presenter window's end was not noticed")
 		ptick(t, m, nil, "")
 		time.Sleep(5 * time.Millisecond)
@@ -248,7 +250,7 @@ func TestAPresenterWindowThatDiesIsNoticedAndTheTalkGoesOn(t *testing.T) {
 	// A program that cannot start at all is said too.
 	m.opt.Exe = "/nonexistent/gmpbook-desktop"
 	ptick(t, m, nil, "p")
-	assert.Nil(t, m.child)
+	assert.Nil(t, m.aud.child)
 	assert.Contains(t, m.notice, "cannot start")
 }
 
@@ -256,7 +258,7 @@ func TestAChapterThatDoesNotParseIsAnErrorSlide(t *testing.T) {
 	dir := t.TempDir()
 	bad := "---\ntitle: Bad\n---\n\n```go scene id=x\nfunc main() {\n\tgo nope(\n}\n```\n"
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "01-bad.md"), []byte(bad), 0o644))
-	b, err := model.FromDir(dir)
+	b, err := read.FromDir(dir)
 	require.NoError(t, err)
 	a, err := NewApp(&Options{Book: b, Mode: "present", Chapter: "01-bad"})
 	require.NoError(t, err)
@@ -269,7 +271,7 @@ func TestAChapterThatDoesNotParseIsAnErrorSlide(t *testing.T) {
 	assert.Equal(t, 8, pos.Line)
 	ptick(t, m, []ebiten.Key{ebiten.KeyArrowRight}, "")
 	assert.Equal(t, 0, m.nav.Pos().Slide, "one slide, and keys do not break it")
-	d := m.Dump().(PresentDump)
+	d := m.Dump().(frame.Present)
 	assert.Contains(t, d.ErrorAt, "01-bad.md:8:1")
 }
 
@@ -277,8 +279,8 @@ func TestThePresenterWindowShowsTheAudiencesStateAndSendsItsKeys(t *testing.T) {
 	// The presenter window's end of the link, and the audience window's.
 	toChildR, toChildW := io.Pipe()
 	fromChildR, fromChildW := io.Pipe()
-	child := present.NewPeer(toChildR, fromChildW, toChildR, fromChildW)
-	audience := present.NewPeer(fromChildR, toChildW, fromChildR, toChildW)
+	child := newPresentLink(toChildR, fromChildW)
+	audience := newPresentLink(fromChildR, toChildW)
 	defer audience.Close()
 
 	_, m := newPresentApp(t, Options{Present: &PresentOptions{Link: child}})
@@ -288,14 +290,14 @@ func TestThePresenterWindowShowsTheAudiencesStateAndSendsItsKeys(t *testing.T) {
 	nav := present.NewNav(deck)
 	nav.Next()
 	nav.Next()
-	require.NoError(t, audience.SendState(nav.State()))
+	require.NoError(t, audience.Send(present.StateMsg(nav.State())))
 	deadline := time.Now().Add(10 * time.Second)
 	for m.nav.Pos() != nav.Pos() {
 		require.True(t, time.Now().Before(deadline), "the presenter window did not follow the audience window")
 		ptick(t, m, nil, "")
 		time.Sleep(2 * time.Millisecond)
 	}
-	assert.True(t, m.helloOK)
+	assert.True(t, m.pres.helloOK)
 	require.NotNil(t, m.list.Layer("current"), "the presenter layout")
 	require.NotNil(t, m.list.Layer("next"))
 
@@ -326,4 +328,9 @@ func TestThePresenterWindowShowsTheAudiencesStateAndSendsItsKeys(t *testing.T) {
 		require.True(t, time.Now().Before(deadline), "the presenter window stays after the audience window closed")
 		time.Sleep(2 * time.Millisecond)
 	}
+}
+
+// newPresentLink is a link over the pipe ends r and w.
+func newPresentLink(r io.ReadCloser, w io.WriteCloser) *PresentLink {
+	return link.NewPeer(presentProtocol, r, w, r, w)
 }

@@ -6,7 +6,8 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/frame"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
 	"github.com/gmpbook/gmpbook/render/play"
@@ -15,42 +16,30 @@ import (
 
 func init() { RegisterMode("read", newReadMode) }
 
-// readMode is the reading mode: model.Reading (the page, the contents,
+// readMode is the reading mode: read.Reading (the page, the contents,
 // the toolbar, search, links, exercises) drawn by the Painter, with an
 // inline player (render.Panel) in each scene box on the screen.
 type readMode struct {
 	host *Host
-	r    *model.Reading
+	r    *read.Reading
 
 	scale  float64
 	panels map[string]*render.Panel // by scene slot, made when the slot first shows
 	failed map[string]string        // slots whose scene did not simulate, and why
 	focus  string                   // the slot whose panel has the keys
 
-	list   *model.DisplayList // what Update laid out and Draw draws
-	redraw []*render.Panel    // panels whose picture changed this tick
-	pin    model.Input
+	list   *read.DisplayList // what Update laid out and Draw draws
+	redraw []*render.Panel   // panels whose picture changed this tick
+	pin    read.Input
 
 	quiet   map[string]int // ticks since each player last had something to do
-	lastPtr model.Pointer
+	lastPtr read.Pointer
 	titled  string // the chapter the window's title names
 }
 
 // quietTicks is how long a player keeps being updated after its last
 // input or step: long enough for a slide to finish.
 const quietTicks = 60
-
-// PanelFrames is a dump of an inline player for -frame.
-type PanelFrames struct {
-	Key     string
-	Box     model.Rect
-	Visible model.Rect
-	Cursor  int
-	Len     int
-	Playing bool
-	Focused bool
-	Frame   *view.Frame
-}
 
 func newReadMode(h *Host) (Mode, error) {
 	opt := h.Options
@@ -64,7 +53,7 @@ func newReadMode(h *Host) (Mode, error) {
 			others = append(others, name)
 		}
 	}
-	r := model.NewReading(model.Config{Book: h.Book, Measure: h.Fonts, Search: model.NewSearcher(h.Book), State: st, Modes: others})
+	r := read.NewReading(read.Config{Book: h.Book, Measure: h.Fonts, Search: read.NewSearcher(h.Book), State: st, Modes: others})
 	m := &readMode{host: h, r: r, scale: 1, panels: map[string]*render.Panel{}, failed: map[string]string{}, quiet: map[string]int{}}
 	if opt.Chapter != "" && h.Book.Find(opt.Chapter) < 0 {
 		h.Notify("no chapter %q: opening %s", opt.Chapter, r.Current().ID)
@@ -105,16 +94,16 @@ func (m *readMode) Update(in *Input) (Damage, error) {
 	fp := m.panels[m.focus]
 	var pin render.PanelInput
 	pin.Dt = in.Dt
-	m.pin = model.Input{Dt: in.Dt, Pointer: in.Pointer, WheelX: in.WheelX, WheelY: in.WheelY, Shift: in.Shift}
+	m.pin = read.Input{Dt: in.Dt, Pointer: in.Pointer, WheelX: in.WheelX, WheelY: in.WheelY, Shift: in.Shift}
 	damage := DamageNone
 	for i, p := range in.Keys {
 		k := in.Raw[i]
 		if fp != nil {
-			if (p.Key == model.KeyTab || p.Key == model.KeyEscape) && !p.Ctrl && !p.Alt && fp.Key(k, p.Shift) {
+			if (p.Key == read.KeyTab || p.Key == read.KeyEscape) && !p.Ctrl && !p.Alt && fp.Key(k, p.Shift) {
 				damage = DamagePartial
 				continue
 			}
-			if model.PlayerTakes(p) {
+			if read.PlayerTakes(p) {
 				pin.Keys = append(pin.Keys, k)
 				pin.Shift = p.Shift
 				continue
@@ -197,7 +186,7 @@ func (m *readMode) Update(in *Input) (Damage, error) {
 
 // overlays reports whether a layer drawn after the players covers part
 // of the page.
-func overlays(l *model.DisplayList) bool {
+func overlays(l *read.DisplayList) bool {
 	page := l.Layers[l.PanelsAfter].Clip
 	for _, ly := range l.Layers[l.PanelsAfter+1:] {
 		if ly.Clip.Overlaps(page) {
@@ -211,14 +200,14 @@ func overlays(l *model.DisplayList) bool {
 func (m *readMode) effects() {
 	for _, e := range m.r.Effects() {
 		switch e.Kind {
-		case model.EffectPlay:
+		case read.EffectPlay:
 			if p := m.panel(e.Key); p != nil {
 				if pl, ok := p.Source().(*play.Player); ok {
 					pl.Seek(pl.Recording().MainStart())
 					pl.SetPlaying(true)
 				}
 			}
-		case model.EffectFocusScene:
+		case read.EffectFocusScene:
 			m.focus = e.Key
 			for k, p := range m.panels {
 				p.SetFocused(k == e.Key)
@@ -226,9 +215,9 @@ func (m *readMode) effects() {
 			if p := m.panel(e.Key); p != nil {
 				p.SetFocused(true)
 			}
-		case model.EffectSave:
+		case read.EffectSave:
 			m.host.RequestSave()
-		case model.EffectSwitch:
+		case read.EffectSwitch:
 			if err := m.host.Switch(e.Key); err != nil {
 				m.host.Notify("%v", err)
 			}
@@ -318,7 +307,7 @@ func (m *readMode) Draw(screen *ebiten.Image, full bool) {
 	if !full {
 		for _, p := range m.redraw {
 			x, y, w, h := p.Bounds()
-			v := model.Rect{X: x, Y: y, W: w, H: h}.Intersect(l.Layers[l.PanelsAfter].Clip)
+			v := view.Rect{X: x, Y: y, W: w, H: h}.Intersect(l.Layers[l.PanelsAfter].Clip)
 			p.Draw(screen, float32(m.scale), v.X, v.Y, v.W, v.H, false)
 		}
 		m.redraw = m.redraw[:0]
@@ -341,42 +330,24 @@ func (m *readMode) Draw(screen *ebiten.Image, full bool) {
 
 func (m *readMode) Cursor() ebiten.CursorShapeType {
 	switch m.r.Cursor() {
-	case model.CursorPointer:
+	case read.CursorPointer:
 		return ebiten.CursorShapePointer
-	case model.CursorText:
+	case read.CursorText:
 		return ebiten.CursorShapeText
 	}
 	return ebiten.CursorShapeDefault
 }
 
-func (m *readMode) SaveState(st *model.State) {
+func (m *readMode) SaveState(st *read.State) {
 	s := m.r.State()
 	st.Chapter, st.Anchor, st.Offset = s.Chapter, s.Anchor, s.Offset
 	st.Dark, st.FontScale, st.Width, st.Height = s.Dark, s.FontScale, s.Width, s.Height
 }
 
-// ReadDump is what -frame writes for the reading mode.
-type ReadDump struct {
-	Mode      string
-	Chapter   string
-	Title     string
-	Error     string // the chapter's error, for an error page
-	Anchor    string
-	Offset    float32
-	Scroll    float32
-	ScrollMax float32
-	Dark      bool
-	FontScale float32
-	Message   string
-	W, H      float32
-	List      *model.DisplayList
-	Scenes    []PanelFrames
-}
-
 func (m *readMode) Dump() any {
 	e := m.r.Current()
 	loc := m.r.Location()
-	d := ReadDump{Mode: "read", Chapter: e.ID, Title: e.Title, Anchor: loc.Anchor, Offset: loc.Offset,
+	d := frame.Read{Mode: "read", Chapter: e.ID, Title: e.Title, Anchor: loc.Anchor, Offset: loc.Offset,
 		Scroll: m.r.ScrollY(), ScrollMax: m.r.ScrollMax(), Dark: m.r.Dark(), FontScale: m.r.FontScale(),
 		Message: m.r.Message(), List: m.list}
 	d.W, d.H = m.r.Size()
@@ -384,7 +355,7 @@ func (m *readMode) Dump() any {
 		d.Error = e.Err.Error()
 	}
 	for _, s := range m.list.Scenes {
-		pf := PanelFrames{Key: s.Key, Box: s.Box, Visible: s.Visible(), Focused: s.Key == m.focus}
+		pf := frame.Panel{Key: s.Key, Box: s.Box, Visible: s.Visible(), Focused: s.Key == m.focus}
 		if p := m.panels[s.Key]; p != nil {
 			st := p.Status()
 			pf.Cursor, pf.Len, pf.Playing, pf.Frame = st.Cursor, st.Len, st.Playing, p.Frame()

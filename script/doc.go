@@ -18,7 +18,7 @@
 // generics instantiated) from a well-kept library, and a register machine
 // over SSA is a small, standard interpreter.
 //
-// The contract with the simulator is shared/spec/scenes.md;
+// The contract with the simulator is docs/spec/scenes.md;
 // docs/scenes.md in this repository says what this implementation
 // supports. Settings (procs, seed, go, startup, until, title, id, GODEBUG)
 // come from a chapter's info string, a //scene first line, flags and the

@@ -167,7 +167,9 @@ func TestErrorsPointAtTheSceneAsWritten(t *testing.T) {
 	for src, want := range map[string]string{
 		"func main() {\n\tx := 1.5\n\tvar s string = x\n\t_ = s\n}\n":                 "s.go:3:17: cannot use x (variable of type float64) as string value",
 		"func main() {\n\tundefinedThing()\n}\n":                                      "s.go:2:2: undefined: undefinedThing",
-		"func main() {\n\t<-time.NoSuchThing(1)\n}\n":                                 "s.go:2:9: time.NoSuchThing is not supported in scenes",
+		"func main() {\n\t<-time.NoSuchThing(1)\n}\n":                                 "s.go:2:9: undefined: time.NoSuchThing",
+		"func main() {\n\ttime.Slep(1)\n}\n":                                          "s.go:2:7: undefined: time.Slep (did you mean time.Sleep?)",
+		"func main() {\n\truntime.ReadMemStats(nil)\n}\n":                             "s.go:2:10: runtime.ReadMemStats is not supported in scenes (the simulator has no heap",
 		"package main\n\nimport \"net/http\"\n\nfunc main() { http.Get(\"\") }\n":     "s.go:3:8: import \"net/http\" is not supported in scenes",
 		"package main\n\nimport \"unsafe\"\n\nfunc main() { _ = unsafe.Sizeof(1) }\n": "s.go:3:8: unsafe is not supported in scenes",
 		"func main() {\n\tfor {\n":                                                    "s.go:2:8: expected '}', found 'EOF'",

@@ -10,7 +10,7 @@ import (
 )
 
 // Settings are a scene's knobs. Info-string keys, //scene keys and command
-// line flags share these names (shared/spec/scenes.md §4).
+// line flags share these names (docs/spec/scenes.md §4).
 type Settings struct {
 	Procs   int    // GOMAXPROCS; 0: $GOMAXPROCS, else 4
 	Seed    uint64 // seed of every random choice
@@ -207,36 +207,11 @@ func (s Settings) Config(getenv func(string) string) (core.Config, error) {
 }
 
 // ApplyGODEBUG honours the GODEBUG settings the simulator models and
-// ignores the others, as the runtime ignores unknown keys.
+// ignores the others, as the runtime ignores unknown keys
+// (core.GODEBUG.Set reads the value).
 func ApplyGODEBUG(cfg *core.Config, v string) error {
-	for _, kv := range strings.Split(v, ",") {
-		kv = strings.TrimSpace(kv)
-		if kv == "" {
-			continue
-		}
-		k, val, ok := strings.Cut(kv, "=")
-		if !ok {
-			continue
-		}
-		n, err := strconv.Atoi(val)
-		switch k {
-		case "asyncpreemptoff", "schedtrace", "scheddetail", "updatemaxprocs":
-			if err != nil || n < 0 {
-				return fmt.Errorf("GODEBUG %s=%s: want a non-negative number", k, val)
-			}
-		}
-		switch k {
-		case "asyncpreemptoff":
-			cfg.Debug.AsyncPreemptOff = n == 1
-		case "schedtrace":
-			cfg.Debug.SchedTrace = n
-		case "scheddetail":
-			cfg.Debug.SchedDetail = n == 1
-		case "updatemaxprocs":
-			cfg.Debug.UpdateMaxProcs = n
-		}
-	}
-	return nil
+	_, err := cfg.Debug.Set(v)
+	return err
 }
 
 // ParseDuration reads a duration like time.ParseDuration for the units

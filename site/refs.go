@@ -21,7 +21,7 @@ const sourceBase = "https://cs.opensource.google/go/go/+/refs/tags/" + GoVersion
 
 // refRE is a runtime source reference as chapters write it, in inline
 // code: `proc.go:findRunnable`, `runtime2.go:g`, `proc.go:(*p).init`. It is
-// the pattern of package chapters (shared/spec/chapters.md, "Runtime
+// the pattern of package chapters (docs/spec/chapters.md, "Runtime
 // references").
 var refRE = regexp.MustCompile(`^([a-z0-9_]+\.go):([A-Za-z_][A-Za-z0-9_.()*]*)$`)
 

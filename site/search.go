@@ -66,12 +66,16 @@ func blockText(b *strings.Builder, n ast.Node, src []byte) {
 		b.WriteString(chapters.PlainText(n, src))
 		return
 	}
+	// A block of inline content (a paragraph, a list item's text) is read
+	// whole, so the spaces between a code span or an emphasis and the
+	// words around it stay.
+	if c := n.FirstChild(); c != nil && c.Type() == ast.TypeInline {
+		b.WriteString(chapters.PlainText(n, src))
+		b.WriteByte(' ')
+		return
+	}
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if c.Type() == ast.TypeInline {
-			b.WriteString(chapters.PlainText(c, src))
-		} else {
-			blockText(b, c, src)
-		}
+		blockText(b, c, src)
 	}
 	b.WriteByte(' ')
 }

@@ -1,7 +1,7 @@
 package tests
 
 // The bad input catalogue: scenes and command lines that gmpbook must
-// refuse or stop with one clear message and status 2 (shared/spec/scenes.md
+// refuse or stop with one clear message and status 2 (docs/spec/scenes.md
 // §2 and §6), never with a crash of gmpbook itself. Each case names the
 // message it expects and, for a problem in the source, its file:line:col.
 //

@@ -34,7 +34,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/chapters"
-	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/frame"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/render/view"
@@ -44,45 +44,7 @@ import (
 const dpScreen = "-screen 0 1920x1080x24"
 
 // dpDump is what gmpbook-desktop -frame writes in presentation mode.
-type dpDump struct {
-	Scale float64
-	Mode  struct {
-		Mode, Role, Chapter, Title string
-		Loading                    bool
-		Error, ErrorAt             string
-		Slide, Step, Slides, Steps int
-		Kind, SlideTitle, Counter  string
-		Overview                   bool
-		Selected                   int
-		Blackout                   bool
-		Jump                       string
-		Help                       bool
-		Notice                     string
-		W, H                       float32
-		Stage                      model.Rect
-		StageScale                 float32
-		BodySize                   float32
-		Cells                      []model.Rect
-		Scene                      *struct {
-			Key               string
-			Box               model.Rect
-			Event, Cursor     int
-			Len               int
-			Playing           bool
-			Caption, StepText string
-			Zoom              float32
-			Frame             *view.Frame
-		}
-		Presenter *struct {
-			Running  bool
-			Pid      int
-			KeysGot  int
-			Linked   bool
-			LinkNote string
-		}
-		List model.DisplayList
-	}
-}
+type dpDump = frame.Dump[frame.Present]
 
 // dpRun is one run of the app in presentation mode.
 type dpRun struct {
@@ -115,11 +77,11 @@ func (a *desktopApp) present(name string, args ...string) dpRun {
 }
 
 // text are the texts drawn with role, in order.
-func (r dpRun) text(role string) []model.Op {
-	var out []model.Op
+func (r dpRun) text(role string) []page.Item {
+	var out []page.Item
 	for _, ly := range r.d.Mode.List.Layers {
-		for _, op := range ly.Ops {
-			if op.Role == role && op.Kind == model.OpText {
+		for _, op := range ly.Items {
+			if op.Role == role && op.Kind == page.ItemText {
 				out = append(out, op)
 			}
 		}
@@ -127,7 +89,7 @@ func (r dpRun) text(role string) []model.Op {
 	return out
 }
 
-func joined(ops []model.Op) string {
+func joined(ops []page.Item) string {
 	var s []string
 	for _, op := range ops {
 		s = append(s, op.Text)
@@ -186,7 +148,7 @@ func TestDesktopPresent(t *testing.T) {
 		d := r.d.Mode
 		assert.Equal(t, "audience", d.Role)
 		assert.Equal(t, n, d.Slide)
-		assert.Equal(t, model.Rect{W: 1920, H: 1080}, d.Stage, "a 1920×1080 window is the whole stage")
+		assert.Equal(t, view.Rect{W: 1920, H: 1080}, d.Stage, "a 1920×1080 window is the whole stage")
 		slide := r.layer("slide")
 		require.NotNil(t, slide)
 		assert.Equal(t, light.Background, slide.Fill)
@@ -207,8 +169,8 @@ func TestDesktopPresent(t *testing.T) {
 		r.hasText(t, body[0], light.Background, "the first line of the body")
 		// Read from the back of a room: no text under 24 px on the stage,
 		// and none outside it.
-		for _, op := range slide.Ops {
-			if op.Kind != model.OpText {
+		for _, op := range slide.Items {
+			if op.Kind != page.ItemText {
 				continue
 			}
 			assert.GreaterOrEqual(t, op.Size, float32(24)-0.01, "%s %q is too small for a projector", op.Role, op.Text)
@@ -216,8 +178,8 @@ func TestDesktopPresent(t *testing.T) {
 			assert.LessOrEqual(t, op.Y+op.H, float32(1080), "%s %q runs off the stage", op.Role, op.Text)
 		}
 		// The progress bar: the part played in the link colour.
-		var bar model.Op
-		for _, op := range slide.Ops {
+		var bar page.Item
+		for _, op := range slide.Items {
 			if op.Role == "progress" {
 				bar = op
 			}
@@ -326,9 +288,9 @@ func TestDesktopPresent(t *testing.T) {
 		for _, name := range []string{"current", "next"} {
 			ly := r.layer(name)
 			require.NotNil(t, ly, "the %s slide", name)
-			assert.NotEmpty(t, ly.Ops)
-			var title model.Op
-			for _, op := range ly.Ops {
+			assert.NotEmpty(t, ly.Items)
+			var title page.Item
+			for _, op := range ly.Items {
 				if op.Role == "slide.title" {
 					title = op
 				}
@@ -362,9 +324,9 @@ func TestDesktopPresent(t *testing.T) {
 		assert.Equal(t, shown, len(labels), "a label under each thumbnail")
 		assert.GreaterOrEqual(t, shown, 12)
 		assert.True(t, strings.HasPrefix(labels[4].Text, "5 · "), "labels are numbered: %q", labels[4].Text)
-		var sel []model.Op
+		var sel []page.Item
 		for _, ly := range r.d.Mode.List.Layers {
-			for _, op := range ly.Ops {
+			for _, op := range ly.Items {
 				if op.Role == "overview.selected" {
 					sel = append(sel, op)
 				}

@@ -29,40 +29,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/frame"
 	"github.com/gmpbook/gmpbook/desktop/page"
+	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // desktopDump is what gmpbook-desktop -frame writes in the reading mode.
-type desktopDump struct {
-	Scale float64
-	Mode  struct {
-		Mode      string
-		Chapter   string
-		Title     string
-		Error     string
-		Anchor    string
-		Offset    float32
-		Scroll    float32
-		ScrollMax float32
-		Dark      bool
-		FontScale float32
-		Message   string
-		W, H      float32
-		List      model.DisplayList
-		Scenes    []struct {
-			Key     string
-			Box     model.Rect
-			Visible model.Rect
-			Cursor  int
-			Len     int
-			Playing bool
-			Focused bool
-			Frame   *view.Frame
-		}
-	}
-}
+type desktopDump = frame.Dump[frame.Read]
 
 // desktopRun is one run of the app: its screenshot, dump and output.
 type desktopRun struct {
@@ -151,13 +125,13 @@ func (a *desktopApp) run(name string, args ...string) desktopRun {
 }
 
 // ops returns the operations of a layer with a role.
-func (r desktopRun) ops(layer, role string) []model.Op {
-	var out []model.Op
+func (r desktopRun) ops(layer, role string) []page.Item {
+	var out []page.Item
 	for _, ly := range r.dump.Mode.List.Layers {
 		if ly.Name != layer {
 			continue
 		}
-		for _, op := range ly.Ops {
+		for _, op := range ly.Items {
 			if op.Role == role {
 				out = append(out, op)
 			}
@@ -166,7 +140,7 @@ func (r desktopRun) ops(layer, role string) []model.Op {
 	return out
 }
 
-func (r desktopRun) layer(name string) *model.Layer {
+func (r desktopRun) layer(name string) *read.Layer {
 	for i := range r.dump.Mode.List.Layers {
 		if r.dump.Mode.List.Layers[i].Name == name {
 			return &r.dump.Mode.List.Layers[i]
@@ -238,7 +212,7 @@ func hasPicture(t *testing.T, img image.Image, most float64) {
 
 // hasText checks that a text operation was drawn: in its box, some pixels
 // are its colour and some the background's.
-func (r desktopRun) hasText(t *testing.T, op model.Op, bg view.Color, what string) {
+func (r desktopRun) hasText(t *testing.T, op page.Item, bg view.Color, what string) {
 	t.Helper()
 	b := r.box(op.X, op.Y, max(op.W, 4), max(op.H, op.Size))
 	require.False(t, b.Empty(), "%s: its box %v is off the screen", what, b)
@@ -276,14 +250,14 @@ func TestDesktopApp(t *testing.T) {
 		require.NotNil(t, toc, "the contents are beside the page")
 		current := r.ops("toc", "toc-current")
 		require.NotEmpty(t, current)
-		var curText model.Op
+		var curText page.Item
 		for _, op := range current {
-			if op.Kind == model.OpText && curText.Text == "" {
+			if op.Kind == page.ItemText && curText.Text == "" {
 				curText = op // the first line of the entry
 			}
 		}
 		require.Contains(t, curText.Text, "Work stealing")
-		r.hasText(t, curText, model.ColorsFor(false).Current, "the current chapter in the contents")
+		r.hasText(t, curText, read.ColorsFor(false).Current, "the current chapter in the contents")
 		assert.GreaterOrEqual(t, len(r.ops("toc", "toc"))+len(r.ops("toc", "toc-current")), 13, "every chapter is listed")
 		assert.NotEmpty(t, r.ops("toc", "toc-heading"), "the chapter's headings are listed")
 		assert.NotNil(t, r.layer("toolbar"))
@@ -391,7 +365,7 @@ func TestDesktopApp(t *testing.T) {
 		// The good chapter is in the contents, ready to open.
 		var entries []string
 		for _, op := range append(r.ops("toc", "toc"), r.ops("toc", "toc-current")...) {
-			if op.Kind == model.OpText {
+			if op.Kind == page.ItemText {
 				entries = append(entries, op.Text)
 			}
 		}
@@ -411,10 +385,10 @@ func TestDesktopApp(t *testing.T) {
 		r.hasText(t, titles[0], page.Theme(false).Background, "the Chinese title")
 		// The paragraph breaks between characters: several lines, each
 		// drawn, none wider than the column.
-		var lines []model.Op
+		var lines []page.Item
 		for _, ly := range r.dump.Mode.List.Layers {
-			for _, op := range ly.Ops {
-				if op.Kind == model.OpText && strings.Contains(op.Text, "协程") && ly.Name == "page" {
+			for _, op := range ly.Items {
+				if op.Kind == page.ItemText && strings.Contains(op.Text, "协程") && ly.Name == "page" {
 					lines = append(lines, op)
 				}
 			}
@@ -432,9 +406,9 @@ func TestDesktopApp(t *testing.T) {
 			"--scroll-to", "half-the-queue-from-the-head", "--font-scale", "1.2", "--dark")
 		data, err := os.ReadFile(path)
 		require.NoError(t, err, "the state is saved in $XDG_CONFIG_HOME/gmpbook/desktop.json")
-		var st model.State
+		var st read.State
 		require.NoError(t, json.Unmarshal(data, &st))
-		assert.Equal(t, model.State{Chapter: "05-stealing", Anchor: "half-the-queue-from-the-head", Dark: true, FontScale: 1.2, Width: 1100, Height: 760}, st)
+		assert.Equal(t, read.State{Chapter: "05-stealing", Anchor: "half-the-queue-from-the-head", Dark: true, FontScale: 1.2, Width: 1100, Height: 760}, st)
 
 		second := app.run("state_second")
 		d1, d2 := first.dump.Mode, second.dump.Mode
@@ -468,7 +442,7 @@ func TestDesktopStateLivesInTheUserConfigDir(t *testing.T) {
 		t.Skip("XDG_CONFIG_HOME is read on Linux")
 	}
 	t.Setenv("XDG_CONFIG_HOME", "/somewhere")
-	p, err := model.StatePath()
+	p, err := read.StatePath()
 	require.NoError(t, err)
 	assert.Equal(t, "/somewhere/gmpbook/desktop.json", p)
 }

@@ -1,6 +1,6 @@
 package tests
 
-// The simulator's fidelity test (shared/spec/scenes.md §6): for a program
+// The simulator's fidelity test (docs/spec/scenes.md §6): for a program
 // whose output order is deterministic on the real runtime,
 //
 //	GOMAXPROCS=1 go run prog.go   and   GOMAXPROCS=1 gmpbook run prog.go
@@ -72,8 +72,8 @@ var fidelityModes = map[string]fidelityMode{
 // the reason instead of failing, and a match is logged so that the entry
 // can go.
 var fidelityBugs = map[string]string{
-	"printf_types": "bug: fmt sees the interpreter's value types: %T prints int64 for an int and " +
-		"script.durV for a time.Duration, and bad verbs say %!z(int64=1), %!(EXTRA int64=2)",
+	"printf_types": "simplification: output is kept as lines, and the program's last write " +
+		"(fmt.Printf's %!(EXTRA int=2) after the newline) does not end in a newline, which the simulator adds",
 }
 
 // fidelityNoiseRuns is how many runs settle a program whose first runs

@@ -130,12 +130,13 @@ func isModule(path string) bool { return path == module || strings.HasPrefix(pat
 // mayImportEbiten reports whether the package may import Ebiten: render and
 // its packages except the pure ones (render/view, render/play), and the
 // desktop app except its pure parts (desktop/page, the typesetter;
-// desktop/model, the reading mode's model; desktop/present, presentation
-// mode's model).
+// desktop/read, the reading mode's model; desktop/present, presentation
+// mode's model; desktop/link, the two windows' link; desktop/frame, the
+// -frame schema).
 func mayImportEbiten(path string) bool {
 	return within(path, "render") && !within(path, "render/view") && !within(path, "render/play") ||
 		within(path, "cmd/gmpbook-desktop") ||
-		within(path, "desktop") && !within(path, "desktop/present") && !within(path, "desktop/page") && !within(path, "desktop/model")
+		within(path, "desktop") && !within(path, "desktop/present") && !within(path, "desktop/page") && !within(path, "desktop/read") && !within(path, "desktop/link") && !within(path, "desktop/frame")
 }
 
 // coreImportsOnlyPureStdlib forbids a core package any import that is
@@ -388,11 +389,11 @@ func TestEbitenOnlyInRenderAndDesktop(t *testing.T) {
 	assert.Empty(t, violations(listModule(t), ebitenOnlyInRenderAndDesktop),
 		"only render (not render/view), cmd/gmpbook-desktop and desktop/ may import Ebiten")
 
-	// render/view, desktop/model (the reading mode's model) and
+	// render/view, desktop/read (the reading mode's model) and
 	// desktop/present (presentation mode's model) are tested on machines
 	// with no display, and cmd/gmpbook is pure Go with no cgo: none may
 	// reach Ebiten even through another package.
-	for _, dir := range []string{"render/view", "render/play", "desktop/page", "cmd/gmpbook", "desktop/model", "desktop/present", "internal/playerlog"} {
+	for _, dir := range []string{"render/view", "render/play", "desktop/page", "cmd/gmpbook", "desktop/read", "desktop/present", "desktop/link", "desktop/frame", "internal/playerlog"} {
 		t.Run(dir+" never depends on Ebiten", func(t *testing.T) {
 			root := moduleRoot(t)
 			_, err := os.Stat(filepath.Join(root, filepath.FromSlash(dir)))

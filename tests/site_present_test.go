@@ -15,7 +15,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -540,31 +539,4 @@ func presentColorScheme(t testing.TB, ctx context.Context, scheme string) {
 	_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
 		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
 	require.NoError(t, err)
-}
-
-var presentLinkRE = regexp.MustCompile(`href="(present/[^"]+)"`)
-
-// TestPresentLinkedFromTheChapters checks that each chapter page and the
-// contents page link the chapter's slides.
-func TestPresentLinkedFromTheChapters(t *testing.T) {
-	s, _ := builtSite(t)
-	all, err := chapters.All()
-	require.NoError(t, err)
-	require.Len(t, s.Presentations, len(all))
-	index := string(s.Files["index.html"])
-	for _, c := range all {
-		p := site.PresentName(c)
-		require.NotEmpty(t, s.Files[p], p)
-		require.Equal(t, []string{p}, presentLinks(string(s.Files[site.PageName(c)])), "%s links its slides", site.PageName(c))
-		require.Contains(t, presentLinks(index), p)
-		require.Contains(t, string(s.Files[p]), `href="../`+site.PageName(c)+`"`, "the slides link back to the chapter")
-	}
-}
-
-func presentLinks(page string) []string {
-	var out []string
-	for _, m := range presentLinkRE.FindAllStringSubmatch(page, -1) {
-		out = append(out, m[1])
-	}
-	return out
 }

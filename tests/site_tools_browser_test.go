@@ -12,7 +12,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"html"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -303,48 +302,4 @@ func siteProcs(t *testing.T, s *chapters.Scene) int {
 	cfg, err := s.Config()
 	require.NoError(t, err)
 	return cfg.Procs
-}
-
-// TestSiteSceneShowsRealDistributionWithoutScript: a page read without
-// script still shows, under each scene with a captured real distribution,
-// its table — the counts of the capture, by the key site.DistKey picks,
-// adding up to the runs when no row is left out — and carries the
-// histograms for the page's script, which hides the table.
-func TestSiteSceneShowsRealDistributionWithoutScript(t *testing.T) {
-	_, dir := builtSite(t)
-	row := regexp.MustCompile(`<tr><td>(\d+)</td><td>\d+%</td><td><code>([^<]*)</code></td></tr>`)
-	n := 0
-	for _, d := range distScenes(t) {
-		data, err := os.ReadFile(filepath.Join("..", "chapters", "real", d.name))
-		if err != nil {
-			continue
-		}
-		capt, err := dist.ParseCaptured(data)
-		require.NoError(t, err)
-		page := readSiteFile(t, dir, site.PageName(d.c))
-		start := strings.Index(page, `id="scene-`+d.s.ID+`"`)
-		require.GreaterOrEqual(t, start, 0, d.name)
-		fig := page[start:]
-		fig = fig[:strings.Index(fig, "</figure>")]
-		i := strings.Index(fig, `<details class="real-dist no-js">`)
-		require.GreaterOrEqual(t, i, 0, "%s: the figure has the real distribution's table", d.name)
-		table := fig[i:strings.Index(fig, "</details>")]
-		keyed, err := dist.ByKey(capt.Hist, site.DistKey(capt.Hist))
-		require.NoError(t, err)
-		sorted := keyed.Sorted()
-		sum := 0
-		rows := row.FindAllStringSubmatch(table, -1)
-		require.NotEmpty(t, rows, d.name)
-		for j, m := range rows {
-			c, _ := strconv.Atoi(m[1])
-			require.Equal(t, sorted[j].N, c, "%s row %d", d.name, j)
-			require.Equal(t, dist.Oneline(sorted[j].Out), html.UnescapeString(m[2]), "%s row %d", d.name, j)
-			sum += c
-		}
-		if !strings.Contains(table, "other outputs") {
-			require.Equal(t, capt.Hist.N, sum, "%s: the rows add up to the runs", d.name)
-		}
-		n++
-	}
-	require.Positive(t, n, "no scene shows a real distribution")
 }

@@ -1,7 +1,7 @@
 package tests
 
 // Timing phenomena, measured on the real runtime in this test session and
-// in the simulator, each held to the ranges of shared/spec/observations.md
+// in the simulator, each held to the ranges of docs/spec/observations.md
 // with generous bounds (the machine running the tests may be busy). The
 // programs in testdata/timing print what they measure with time.Since, so
 // the simulator's numbers are its virtual clock and the real numbers are

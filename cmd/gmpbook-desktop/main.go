@@ -52,8 +52,10 @@ import (
 	"time"
 
 	"github.com/gmpbook/gmpbook/desktop"
-	"github.com/gmpbook/gmpbook/desktop/model"
+	"github.com/gmpbook/gmpbook/desktop/frame"
 	"github.com/gmpbook/gmpbook/desktop/present"
+	"github.com/gmpbook/gmpbook/desktop/read"
+	_ "github.com/gmpbook/gmpbook/internal/display/need" // first: a clear message where there is no display
 	"github.com/gmpbook/gmpbook/render"
 )
 
@@ -122,11 +124,11 @@ func run(args []string, stderr io.Writer) int {
 	if *presenterChild || *presenterView {
 		*mode = "present"
 	}
-	var link *present.Peer
+	var link *desktop.PresentLink
 	if *presenterChild {
 		// Standard output is the link from here on: take it before
 		// anything could print there.
-		link = present.Stdio()
+		link = desktop.PresenterStdio()
 		*statePath = ""
 	}
 	keys, err := parseKeys(*presenterKeys)
@@ -139,9 +141,9 @@ func run(args []string, stderr io.Writer) int {
 		return 2
 	}
 
-	book := model.Embedded()
+	book := read.Embedded()
 	if *dir != "" {
-		b, err := model.FromDir(*dir)
+		b, err := read.FromDir(*dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "gmpbook-desktop: %v\n", err)
 			return 2
@@ -156,16 +158,16 @@ func run(args []string, stderr io.Writer) int {
 
 	path := *statePath
 	if path == "default" {
-		p, err := model.StatePath()
+		p, err := read.StatePath()
 		if err != nil {
 			fmt.Fprintf(stderr, "gmpbook-desktop: no place to keep the reading state: %v\n", err)
 			p = ""
 		}
 		path = p
 	}
-	var st model.State
+	var st read.State
 	if path != "" {
-		s, err := model.LoadState(path)
+		s, err := read.LoadState(path)
 		if err != nil {
 			fmt.Fprintf(stderr, "gmpbook-desktop: %v\n", err)
 		}
@@ -204,7 +206,7 @@ func run(args []string, stderr io.Writer) int {
 	}
 	if *shot != "" {
 		opt.Capture = &desktop.Capture{AfterFrames: *frames, Save: func(img *image.RGBA, scale float64, dump any) error {
-			return render.SaveCapture(*shot, *frameOut, img, Dump{Scale: scale, Mode: dump})
+			return render.SaveCapture(*shot, *frameOut, img, frame.Dump[any]{Scale: scale, Mode: dump})
 		}}
 	}
 	if err := desktop.Run(opt); err != nil {
@@ -228,11 +230,4 @@ func parseKeys(s string) ([]present.Key, error) {
 		out = append(out, k)
 	}
 	return out, nil
-}
-
-// Dump is what -frame writes: the device pixels per logical pixel of the
-// PNG, and what the mode drew (logical pixels).
-type Dump struct {
-	Scale float64
-	Mode  any
 }

@@ -34,6 +34,7 @@ import (
 	"os"
 	"path/filepath"
 
+	_ "github.com/gmpbook/gmpbook/internal/display/need" // first: a clear message where there is no display
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
 	"github.com/gmpbook/gmpbook/render/play"

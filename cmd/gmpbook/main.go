@@ -19,7 +19,8 @@ const usage = `usage:
   gmpbook run     [flags] FILE.go   simulate the scene; print what it prints
   gmpbook real    [flags] FILE.go   run it on the installed Go toolchain
   gmpbook compare [flags] FILE.go   both, side by side
-  gmpbook site    [-o DIR]          write the notebook's website into DIR (default site/out)
+  gmpbook site    [-o DIR] [-chapters DIR]
+                                    write the notebook's website into DIR (default site/out)
   gmpbook serve   [-addr HOST:PORT] serve the website (default 127.0.0.1:8080)
 
 flags (also settable in a //scene first line): -procs N -cpus N -seed N -go 1.26
@@ -34,11 +35,18 @@ GOMAXPROCS and GODEBUG are read from the environment.
 // gmpbook re-executes itself without it.
 const sceneGODEBUG = "GMPBOOK_SCENE_GODEBUG"
 
+// tracesSched says whether GODEBUG value gd makes a Go runtime print
+// schedtrace lines. A malformed value counts as tracing, so the re-run
+// without it still happens and the simulated runtime reports the error.
+func tracesSched(gd string) bool {
+	d, _, err := core.ParseGODEBUG(gd)
+	return err != nil || d.Traces()
+}
+
 func main() {
 	// GODEBUG=schedtrace=… would make gmpbook's own runtime print its
 	// schedtrace lines among the simulated ones: run again without it.
-	if gd := os.Getenv("GODEBUG"); gd != "" && os.Getenv(sceneGODEBUG) == "" &&
-		(strings.Contains(gd, "schedtrace") || strings.Contains(gd, "scheddetail")) {
+	if gd := os.Getenv("GODEBUG"); gd != "" && os.Getenv(sceneGODEBUG) == "" && tracesSched(gd) {
 		if exe, err := os.Executable(); err == nil {
 			env := []string{sceneGODEBUG + "=" + gd}
 			for _, e := range os.Environ() {
@@ -223,9 +231,14 @@ func simulate(c *script.Compiled, cfg core.Config, stdout, stderr io.Writer, eve
 		case core.EvDeadlock:
 			panicked = e.G
 		case core.EvPrint:
-			w := out
+			// Flushing the other stream first keeps the two in the
+			// order they were written when they share a terminal.
+			w, other := out, errw
 			if e.N == 2 {
-				w = errw
+				w, other = errw, out
+			}
+			if other.Buffered() > 0 {
+				other.Flush()
 			}
 			w.WriteString(e.Text)
 			w.WriteByte('\n')
@@ -254,10 +267,10 @@ func simulate(c *script.Compiled, cfg core.Config, stdout, stderr io.Writer, eve
 		fmt.Fprintf(errw, "gmpbook: the scene was stopped: %s (at %v of virtual time)\n", limitMsg, s.Now())
 	case strings.HasPrefix(s.Deadlock(), "panic: "):
 		fmt.Fprintf(errw, "%s\n\n", s.Deadlock())
-		writeDump(errw, s, panicked)
+		writeDump(errw, s, panicked, c.Scene.Filename)
 	case s.Deadlock() != "":
 		fmt.Fprintf(errw, "fatal error: %s\n\n", s.Deadlock())
-		writeDump(errw, s, 0)
+		writeDump(errw, s, 0, c.Scene.Filename)
 	}
 	if runErr != nil && !errors.Is(runErr, core.ErrLimit) {
 		return nil, runErr
@@ -270,9 +283,15 @@ func simulate(c *script.Compiled, cfg core.Config, stdout, stderr io.Writer, eve
 type liner interface{ Line() int }
 
 // writeDump prints the user goroutines the way a fatal error does; after a
-// panic, only the goroutine that panicked.
-func writeDump(w io.Writer, s *core.Sim, only int64) {
-	for _, g := range s.Goroutines() {
+// panic, only the goroutine that panicked. Where the runtime prints a
+// frame's file:line and pc offset, the scene's file:line stands.
+func writeDump(w io.Writer, s *core.Sim, only int64, file string) {
+	gs := s.Goroutines()
+	names := make(map[int64]string, len(gs))
+	for _, g := range gs {
+		names[g.ID] = funcName(g.Name)
+	}
+	for _, g := range gs {
 		if g.System || g.Status == core.Gdead || (only != 0 && g.ID != only) {
 			continue
 		}
@@ -283,16 +302,23 @@ func writeDump(w io.Writer, s *core.Sim, only int64) {
 			state = g.Wait.String()
 		}
 		fmt.Fprintf(w, "goroutine %d [%s]:\n", g.ID, state)
-		name := g.Name
-		if name == "runtime.main" {
-			name = "main.main"
-		}
-		fmt.Fprintf(w, "%s()\n", name)
+		fmt.Fprintf(w, "%s()\n", funcName(g.Name))
 		if l, ok := g.Program.(liner); ok && l.Line() > 0 {
-			fmt.Fprintf(w, "\tscene line %d\n", l.Line())
+			fmt.Fprintf(w, "\t%s:%d\n", file, l.Line())
+		}
+		if g.Parent != 0 && names[g.Parent] != "" {
+			fmt.Fprintf(w, "created by %s in goroutine %d\n", names[g.Parent], g.Parent)
 		}
 		fmt.Fprintln(w)
 	}
+}
+
+// funcName is how a traceback names a goroutine's function.
+func funcName(name string) string {
+	if name == "runtime.main" {
+		return "main.main"
+	}
+	return name
 }
 
 func osArgs() []string { return os.Args }

@@ -14,17 +14,20 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/site"
 )
 
 // siteFlags are the flags site and serve share: where the real runtime's
 // captured outputs and the player come from.
 type siteFlags struct {
-	real   string
-	player string
+	chapters string
+	real     string
+	player   string
 }
 
 func (sf *siteFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&sf.chapters, "chapters", "", "`DIR` of chapter files (NN-slug.md) to publish; default: the chapters embedded in gmpbook")
 	fs.StringVar(&sf.real, "real", "", "`DIR` of real-runtime outputs (NN-scene.out; default chapters/real when it exists)")
 	fs.StringVar(&sf.player, "player", "", "`DIR` holding the built player (index.html, main.wasm, wasm_exec.js); default: the one embedded in gmpbook")
 }
@@ -32,6 +35,18 @@ func (sf *siteFlags) register(fs *flag.FlagSet) {
 // build builds the site with the flags' inputs.
 func (sf *siteFlags) build(stderr io.Writer) (*site.Site, error) {
 	opts := site.Options{GOROOT: site.FindGOROOT()}
+	if sf.chapters != "" {
+		// Every chapter's problem is reported, each at file:line:col,
+		// not only the first.
+		files, err := chapters.Load(os.DirFS(sf.chapters), filepath.ToSlash(sf.chapters))
+		if err != nil {
+			return nil, err
+		}
+		if err := chapters.Errors(files); err != nil {
+			return nil, err
+		}
+		opts.Chapters = chapters.Chapters(files)
+	}
 	real := sf.real
 	if real == "" {
 		if st, err := os.Stat(filepath.Join("chapters", "real")); err == nil && st.IsDir() {
@@ -101,6 +116,21 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "gmpbook serve: takes no arguments")
 		return 2
 	}
+	// Listen before building: a browser opened at once waits for the
+	// first page instead of being refused while the site is built.
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmpbook serve: %v\n", err)
+		return 2
+	}
+	defer ln.Close()
+	if host, _, err := net.SplitHostPort(ln.Addr().String()); err == nil {
+		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+			fmt.Fprintf(stderr, "gmpbook serve: listening on %s, which other machines can reach\n", ln.Addr())
+		}
+	}
+	fmt.Fprintf(stdout, "gmpbook: building the notebook for http://%s/ (its scenes are simulated first: a few seconds)\n", displayAddr(ln.Addr()))
+	began := time.Now()
 	s, err := sf.build(stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "gmpbook serve: %v\n", err)
@@ -108,16 +138,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	}
 	h := s.Handler()
 	s.Precompress(h)
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(stderr, "gmpbook serve: %v\n", err)
-		return 2
-	}
-	if host, _, err := net.SplitHostPort(ln.Addr().String()); err == nil {
-		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
-			fmt.Fprintf(stderr, "gmpbook serve: listening on %s, which other machines can reach\n", ln.Addr())
-		}
-	}
+	fmt.Fprintf(stdout, "gmpbook: built in %v\n", time.Since(began).Round(100*time.Millisecond))
 	srv := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: 10 * time.Second,

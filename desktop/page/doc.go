@@ -19,7 +19,6 @@
 //   - ItemRect: fill X, Y, W, H with Fill, corners rounded by Radius. Rules,
 //     table lines and underlines are thin rectangles.
 //   - ItemScene: the player of Scene goes here; the page draws nothing.
-//   - ItemImage: the picture Src goes here; Text is its alt text.
 //
 // Link on a text item is where a click leads: "chapter:05-stealing#id"
 // (a chapter, and an id among that page's Anchors or Targets),

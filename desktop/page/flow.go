@@ -64,13 +64,8 @@ func (b *builder) line(from, to int, x0, width, lw float32, align alignment, lf 
 	for _, wd := range p.words[from:to] {
 		for _, f := range p.frags[wd.f0:wd.f1] {
 			st := &p.spans[f.sp]
-			switch st.obj {
-			case objImage:
-				asc = max(asc, f.h)
-			default:
-				asc = max(asc, ascent(st.font, st.size)+st.rise)
-				desc = max(desc, descent(st.font, st.size))
-			}
+			asc = max(asc, ascent(st.font, st.size)+st.rise)
+			desc = max(desc, descent(st.font, st.size))
 			if st.rise == 0 {
 				lh = max(lh, st.size*lf)
 			}
@@ -170,8 +165,6 @@ func (b *builder) line(from, to int, x0, width, lw float32, align alignment, lf 
 // object draws an inline object whose box starts at x.
 func (b *builder) object(st *span, f frag, x, baseline float32) {
 	switch st.obj {
-	case objImage:
-		b.add(Item{Kind: ItemImage, X: x, Y: baseline - f.h, W: f.w, H: f.h, Src: st.src, Text: f.text, Role: "image"})
 	case objCheck, objChecked:
 		s := f.h
 		y := baseline + 0.08*st.size - s

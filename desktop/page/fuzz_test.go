@@ -53,8 +53,8 @@ func TestRandomDocuments(t *testing.T) {
 		"> quote\n> > inner\n> > > innermost\n", "| a | b |\n|---|--:|\n| 1 |\n| 1 | 2 | 3 |\n", "|x|\n|-|\n",
 		"```go\nfunc f() {\n\treturn " + strings.Repeat("a+", 200) + "1\n}\n```\n", "```\n```\n", "```unknown-lang\n<>\n",
 		"    indented\n", "---\n", "***\n", "<div>\n<p>html</p>\n</div>\n", "text<br>inline html\n",
-		"[link](05-stealing.md#x) [ref][r]\n\n[r]: https://go.dev\n", "![img](a.png)\n", "a[^n]\n\n[^n]: note\n",
-		"~~gone~~ *a **b** c*\n", "| ![i](a.png) | b |\n|---|---|\n| ![j](b.png) wide | c |\n", "`proc.go:findRunnable` `a b`\n", "line  \nbreak\\\nagain\n", "\n\n\n",
+		"[link](05-stealing.md#x) [ref][r]\n\n[r]: https://go.dev\n", "<https://go.dev/doc>\n", "a[^n]\n\n[^n]: note\n",
+		"~~gone~~ *a **b** c*\n", "| *i* | b |\n|---|---|\n| `j` wide | c |\n", "`proc.go:findRunnable` `a b`\n", "line  \nbreak\\\nagain\n", "\n\n\n",
 		"> **Claim:** c\n> **Verdict:** v\n", "（开括号\n", "，。、\n", "&amp; &#x1F600; \\* \\_\n", "- \n-\n",
 	}
 	r := rand.New(rand.NewPCG(1, 2))

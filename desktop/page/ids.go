@@ -55,7 +55,7 @@ func LinkTarget(c *chapters.Chapter, dest string) string {
 }
 
 // refRE is a runtime source reference in inline code, as package chapters
-// and the website read it (shared/spec/chapters.md, "Runtime references").
+// and the website read it (docs/spec/chapters.md, "Runtime references").
 var refRE = regexp.MustCompile(`^([a-z0-9_]+\.go):([A-Za-z_][A-Za-z0-9_.()*]*)$`)
 
 // refLink is "ref:proc.go:findRunnable" for a runtime reference, "" for

@@ -18,7 +18,6 @@ type span struct {
 	strike bool    // struck through
 	rise   float32 // raised above the baseline (footnote numbers)
 	obj    objKind
-	src    string // objImage: the image's address
 	role   string
 }
 
@@ -28,7 +27,6 @@ const (
 	objNone objKind = iota
 	objCheck
 	objChecked
-	objImage
 )
 
 // frag is a piece of a word set in one span. w includes padL and padR,
@@ -168,7 +166,7 @@ func (p *para) hardBreak() {
 	p.hard = true
 }
 
-// object adds an inline object (a checkbox, an image) as a word of its own.
+// object adds an inline object (a checkbox) as a word of its own.
 func (p *para) object(sp int32, w, h float32) {
 	p.endWord()
 	p.words = append(p.words, word{f0: int32(len(p.frags)), f1: int32(len(p.frags) + 1), w: w, glue: p.glue, gsp: p.gsp, hard: p.hard})

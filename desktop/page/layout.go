@@ -643,7 +643,8 @@ func (b *builder) inline(n ast.Node, sp span) {
 		sp.color, sp.under = b.pal.Link, true
 		p.add(string(n.Label(b.src)), p.span(sp))
 	case *ast.Image:
-		b.image(n, sp)
+		// chapters.Parse refuses pictures (neither the site nor the app
+		// ships picture files); nothing reaches here.
 	case *ast.RawHTML:
 		sp.color = b.pal.Muted
 		for i := 0; i < n.Segments.Len(); i++ {
@@ -702,26 +703,6 @@ func (b *builder) codeSpan(code string, sp span) {
 	p.codeBegin(pad)
 	p.add(code, p.span(cs))
 	p.codeEnd(pad)
-}
-
-// image reserves a box on a line of its own, as wide as the column, in
-// the proportions of a screenshot (the app knows the picture).
-func (b *builder) image(n *ast.Image, sp span) {
-	p := &b.p
-	w := max(1, b.width)
-	h := min(max(w*9/16, min(4*sp.size, w)), 900)
-	o := sp
-	o.obj, o.src, o.role, o.link = objImage, string(n.Destination), "image", ""
-	p.hardBreak()
-	p.object(p.span(o), w, h)
-	var alt strings.Builder
-	for k := n.FirstChild(); k != nil; k = k.NextSibling() {
-		if t, ok := k.(*ast.Text); ok {
-			alt.WriteString(b.textOf(t))
-		}
-	}
-	p.frags[len(p.frags)-1].text = alt.String()
-	p.hardBreak()
 }
 
 // textOf is a text node's text, with backslash escapes and character

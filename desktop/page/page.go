@@ -48,11 +48,20 @@ type ItemKind uint8
 
 const (
 	ItemText  ItemKind = iota // Text at (X, Y) top-left, in Font at Size, colour Color; W×H its box
-	ItemRect                  // a filled rectangle (Fill, Radius): code and claim backgrounds, table cells, rules
-	ItemLine                  // a line from (X, Y) to (X+W, Y+H) in Color
+	ItemRect                  // a filled rectangle (Fill, Radius): code and claim backgrounds, table cells, rules; outlined in Color when Width > 0
+	ItemLine                  // a line from (X, Y) to (X+W, Y+H) in Color, Width wide (at least 1)
 	ItemScene                 // the box where the reader plays Scene inline; the page draws nothing there
-	ItemImage                 // a poster or image: Src names it, the box is reserved
+	numItemKinds
 )
+
+var itemKindNames = [...]string{ItemText: "text", ItemRect: "rect", ItemLine: "line", ItemScene: "scene"}
+
+func (k ItemKind) String() string {
+	if k < numItemKinds {
+		return itemKindNames[k]
+	}
+	return "item?"
+}
 
 // Item is one positioned element of a laid-out page, in logical pixels
 // from the page's top-left corner.
@@ -65,12 +74,12 @@ type Item struct {
 	Color      view.Color // text and lines
 	Fill       view.Color // rectangles
 	Radius     float32
+	Width      float32 // a line's width, a rectangle's outline (0: none)
 	// Link is where a text run leads: "chapter:05-stealing", with
 	// "#anchor" for a heading, "https://…" for the web, "ref:proc.go:findRunnable"
 	// for a runtime source reference.
 	Link  string
 	Scene *chapters.Scene // ItemScene
-	Src   string          // ItemImage
 	Role  string          // "h2", "p", "code", "claim", "table", "notes", … for tests
 
 	// Baseline is the y of a text run's baseline. Runs of different
@@ -78,6 +87,22 @@ type Item struct {
 	// design). Draw a run with its face's ascent above Baseline: with
 	// text/v2, translate to (X, Baseline - face.Metrics().HAscent).
 	Baseline float32
+}
+
+// Placed is the item scaled by scale about the page's origin and then
+// moved by (dx, dy): a page's item where a window shows the page (scale
+// 1, the scroll offset) or a slide's where the stage is fitted into the
+// window.
+func (it Item) Placed(dx, dy, scale float32) Item {
+	it.X, it.Y = dx+it.X*scale, dy+it.Y*scale
+	it.W, it.H = it.W*scale, it.H*scale
+	it.Size *= scale
+	it.Radius *= scale
+	it.Width *= scale
+	if it.Baseline != 0 {
+		it.Baseline = dy + it.Baseline*scale
+	}
+	return it
 }
 
 // Anchor is a heading of the page: the table of contents and search

@@ -482,10 +482,6 @@ func TestInlineStyles(t *testing.T) {
 	if len(items(p, "task")) == 0 || len(items(p, "task.checked")) == 0 {
 		t.Error("no task checkboxes")
 	}
-	img := items(p, "image")
-	if len(img) != 1 || img[0].Kind != ItemImage || img[0].Src != "picture.png" || img[0].Text != "a picture of the scheduler" || img[0].H <= 0 {
-		t.Errorf("image items %+v", img)
-	}
 	// A hard break ends the line: the text after it starts at the left.
 	broke := false
 	for _, it := range items(p, "p") {
@@ -679,5 +675,16 @@ func TestLongCodeLinesWrapUnderTheirIndentation(t *testing.T) {
 		if !strings.Contains(got.String(), w) {
 			t.Errorf("the wrapped code lost %q", w)
 		}
+	}
+}
+
+func TestPlacedScalesAboutTheOriginThenMoves(t *testing.T) {
+	it := Item{Kind: ItemLine, X: 10, Y: 20, W: 30, H: 0, Size: 16, Radius: 2, Width: 1, Baseline: 32}
+	p := it.Placed(100, 50, 0.5)
+	if p.X != 105 || p.Y != 60 || p.W != 15 || p.Size != 8 || p.Radius != 1 || p.Width != 0.5 || p.Baseline != 66 {
+		t.Errorf("placed %+v", p)
+	}
+	if q := (Item{Y: 5}).Placed(0, 7, 2); q.Baseline != 0 {
+		t.Errorf("an item without a baseline keeps none: %+v", q)
 	}
 }

@@ -91,7 +91,7 @@ func writePNG(path string, p *Page, st Style) error {
 		case ItemRect:
 			r := image.Rect(x, y, x+max(1, int(it.W+0.5)), y+max(1, int(it.H+0.5)))
 			draw.Draw(img, r, &image.Uniform{rgba(it.Fill)}, image.Point{}, draw.Over)
-		case ItemScene, ItemImage:
+		case ItemScene:
 			r := image.Rect(x, y, x+int(it.W), y+int(it.H))
 			draw.Draw(img, r, &image.Uniform{color.RGBA{200, 200, 200, 255}}, image.Point{}, draw.Src)
 			draw.Draw(img, r.Inset(2), &image.Uniform{color.RGBA{235, 240, 245, 255}}, image.Point{}, draw.Src)

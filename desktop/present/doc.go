@@ -20,10 +20,11 @@
 //     slides set on it with desktop/page and shrunk until they fit
 //     (Typesetter), the scene's box, the overview grid and its hit test
 //     (Grid), the presenter window's boxes, notes and text (Presenter);
-//   - the link between the audience window and the presenter window, two
-//     processes of one binary exchanging line-delimited JSON over the
-//     child's stdin and stdout (StartPresenter, Stdio, Peer), read and
-//     written by goroutines so that the game loop never blocks.
+//   - the protocol of the audience window and the presenter window: the
+//     messages (Msg: hello, state, key, goto, open, bye) and what each
+//     does to a Nav (Nav.Apply). Carrying them between the two processes
+//     is package desktop/link's job; this package starts no process and
+//     runs no goroutine of its own for it.
 //
 // Content slides have no fragments: the chapters are prose written to be
 // read, with no marks saying where a build step would fall, and revealing

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/gmpbook/gmpbook/desktop/link"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
 )
@@ -19,18 +20,19 @@ func Example_audience() {
 
 	// The presenter window, when wanted (a flag, or a key in the
 	// audience window): the same binary, told to be the presenter.
-	var presenter *present.Child
+	var presenter *link.Child[present.Msg]
+	protocol := link.Protocol[present.Msg]{Bye: present.Bye(), Latest: present.MsgState}
 	startPresenter := func() {
 		exe, err := os.Executable()
 		if err != nil {
 			return
 		}
-		if presenter, err = present.StartPresenter(exe, "--present", deck.Name, "--presenter"); err != nil {
+		if presenter, err = link.Start(protocol, exe, "--present", deck.Name, "--presenter"); err != nil {
 			presenter = nil
 			return
 		}
 		presenter.Send(present.Hello(deck))
-		presenter.SendState(nav.State())
+		presenter.Send(present.StateMsg(nav.State()))
 	}
 	_ = startPresenter
 
@@ -54,7 +56,7 @@ func Example_audience() {
 			_ = s.EventAt(nav.Pos().Step) // seek the scene player there
 		}
 		if e.Shared() && presenter != nil {
-			presenter.SendState(nav.State())
+			presenter.Send(present.StateMsg(nav.State()))
 		}
 		// Draw: black if nav.Blackout(); else the overview
 		// (present.NewGrid(present.StageRect, len(deck.Slides)), each cell
@@ -74,11 +76,12 @@ func Example_audience() {
 // The presenter window's loop: it never changes the position itself; it
 // forwards its keys and shows the state the audience window sends.
 func Example_presenter() {
-	link := present.Stdio() // at start-up, in the process started with --presenter
+	// At start-up, in the process started with --presenter:
+	peer := link.Stdio(link.Protocol[present.Msg]{Bye: present.Bye(), Latest: present.MsgState})
 	var nav *present.Nav
 	var ts *present.Typesetter
 	update := func(keys []present.Key, winW, winH float32) bool {
-		link.Drain(func(m present.Msg) {
+		peer.Drain(func(m present.Msg) {
 			if m.Type == present.MsgHello {
 				deck := present.Open(m.Deck)
 				if present.CheckHello(m, deck) == nil {
@@ -92,10 +95,10 @@ func Example_presenter() {
 			}
 		})
 		for _, k := range keys {
-			link.SendKey(k)
+			peer.Send(present.KeyMsg(k))
 		}
 		select {
-		case <-link.Done():
+		case <-peer.Done():
 			return false // the audience window closed: quit
 		default:
 		}

@@ -1,27 +1,10 @@
 package present
 
-import "math"
+import (
+	"math"
 
-// Rect is a rectangle in logical pixels, top-left corner and size.
-type Rect struct{ X, Y, W, H float32 }
-
-// Right is the rectangle's right edge.
-func (r Rect) Right() float32 { return r.X + r.W }
-
-// Bottom is the rectangle's bottom edge.
-func (r Rect) Bottom() float32 { return r.Y + r.H }
-
-// Contains reports whether the point is inside (the right and bottom
-// edges are outside, so that adjacent rectangles do not share points).
-func (r Rect) Contains(x, y float32) bool {
-	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
-}
-
-// Inset shrinks the rectangle by d on every side (never below zero size).
-func (r Rect) Inset(d float32) Rect {
-	w, h := max(r.W-2*d, 0), max(r.H-2*d, 0)
-	return Rect{r.X + (r.W-w)/2, r.Y + (r.H-h)/2, w, h}
-}
+	"github.com/gmpbook/gmpbook/render/view"
+)
 
 // Stage size: slides are laid out on a 1920×1080 stage in logical pixels
 // and scaled, letterboxed, to whatever window shows them.
@@ -31,7 +14,7 @@ const (
 )
 
 // StageRect is the stage, in its own coordinates.
-var StageRect = Rect{0, 0, StageW, StageH}
+var StageRect = view.Rect{X: 0, Y: 0, W: StageW, H: StageH}
 
 // Fit maps stage coordinates into a box of a window: a stage point (x, y)
 // lands at (X + x·Scale, Y + y·Scale). The stage keeps its 16:9 shape;
@@ -43,11 +26,11 @@ type Fit struct {
 }
 
 // FitStage fits the stage into a window of w×h logical pixels.
-func FitStage(w, h float32) Fit { return FitInto(Rect{0, 0, w, h}) }
+func FitStage(w, h float32) Fit { return FitInto(view.Rect{X: 0, Y: 0, W: w, H: h}) }
 
 // FitInto fits the stage into box r (the presenter view's slide boxes,
 // the overview's cells).
-func FitInto(r Rect) Fit {
+func FitInto(r view.Rect) Fit {
 	if r.W <= 0 || r.H <= 0 {
 		return Fit{X: r.X, Y: r.Y}
 	}
@@ -56,11 +39,11 @@ func FitInto(r Rect) Fit {
 }
 
 // Box is the stage's box in the window.
-func (f Fit) Box() Rect { return f.Rect(StageRect) }
+func (f Fit) Box() view.Rect { return f.Rect(StageRect) }
 
 // Rect maps a stage rectangle into the window.
-func (f Fit) Rect(r Rect) Rect {
-	return Rect{f.X + r.X*f.Scale, f.Y + r.Y*f.Scale, r.W * f.Scale, r.H * f.Scale}
+func (f Fit) Rect(r view.Rect) view.Rect {
+	return view.Rect{X: f.X + r.X*f.Scale, Y: f.Y + r.Y*f.Scale, W: r.W * f.Scale, H: r.H * f.Scale}
 }
 
 // Point maps a stage point into the window.
@@ -80,7 +63,7 @@ func (f Fit) ToStage(x, y float32) (sx, sy float32, ok bool) {
 // and title under it, in rows filling Area. With many slides the cells
 // keep a readable size and the grid scrolls (Scroll, Follow).
 type Grid struct {
-	Area         Rect
+	Area         view.Rect
 	N            int     // slides
 	Cols, Rows   int     //
 	CellW, CellH float32 // a thumbnail
@@ -102,7 +85,7 @@ const (
 // the thumbnails largest while all fit, or, when that would make them
 // smaller than gridMinCell of the height, as many columns of that
 // smallest size as fit across, scrolling.
-func NewGrid(area Rect, n int) Grid {
+func NewGrid(area view.Rect, n int) Grid {
 	g := Grid{Area: area, N: max(n, 0), Gap: area.H * gridGap, LabelH: area.H * gridLabel}
 	if g.N == 0 || area.W <= 0 || area.H <= 0 {
 		g.Cols, g.Rows = 1, 0
@@ -138,15 +121,15 @@ func (g *Grid) Height() float32 { return g.Gap + float32(g.Rows)*g.rowH() }
 
 // Cell is slide i's thumbnail, in the area's coordinates after scrolling
 // (it may lie outside Area when scrolled away: see Visible).
-func (g *Grid) Cell(i int) Rect {
+func (g *Grid) Cell(i int) view.Rect {
 	col, row := i%g.Cols, i/g.Cols
-	return Rect{g.Left + float32(col)*(g.CellW+g.Gap), g.Area.Y + g.Gap + float32(row)*g.rowH() - g.Scroll, g.CellW, g.CellH}
+	return view.Rect{X: g.Left + float32(col)*(g.CellW+g.Gap), Y: g.Area.Y + g.Gap + float32(row)*g.rowH() - g.Scroll, W: g.CellW, H: g.CellH}
 }
 
 // Label is the line under slide i's thumbnail, for its number and title.
-func (g *Grid) Label(i int) Rect {
+func (g *Grid) Label(i int) view.Rect {
 	c := g.Cell(i)
-	return Rect{c.X, c.Bottom(), c.W, g.LabelH}
+	return view.Rect{X: c.X, Y: c.Bottom(), W: c.W, H: g.LabelH}
 }
 
 // Visible reports whether slide i's thumbnail and label are wholly in
@@ -188,7 +171,7 @@ func (g *Grid) Hit(x, y float32) int {
 		return -1
 	}
 	c := g.Cell(i)
-	if (Rect{c.X, c.Y, c.W, c.H + g.LabelH}).Contains(x, y) {
+	if (view.Rect{X: c.X, Y: c.Y, W: c.W, H: c.H + g.LabelH}).Contains(x, y) {
 		return i
 	}
 	return -1 // in a gap
@@ -196,17 +179,17 @@ func (g *Grid) Hit(x, y float32) int {
 
 // PresenterLayout is where the presenter window draws its parts.
 type PresenterLayout struct {
-	Window  Rect
-	Header  Rect // the top bar
-	Title   Rect // in the header, on the left: the chapter's title (zero size in a narrow window)
-	Counter Rect // in the header: "slide 5/21 · step 2/4" (centred in a wide window)
-	Clock   Rect // in the header, on the right: the timer
-	Current Rect // the slide the audience sees (16:9)
-	Status  Rect // under the current slide: what the next press does
-	NextBox Rect // the next slide at step 0 (16:9)
-	NextTag Rect // the line above it: "Next: 6 · title"
-	Notes   Rect // the speaker notes
-	Wide    bool // side by side (landscape) rather than stacked
+	Window  view.Rect
+	Header  view.Rect // the top bar
+	Title   view.Rect // in the header, on the left: the chapter's title (zero size in a narrow window)
+	Counter view.Rect // in the header: "slide 5/21 · step 2/4" (centred in a wide window)
+	Clock   view.Rect // in the header, on the right: the timer
+	Current view.Rect // the slide the audience sees (16:9)
+	Status  view.Rect // under the current slide: what the next press does
+	NextBox view.Rect // the next slide at step 0 (16:9)
+	NextTag view.Rect // the line above it: "Next: 6 · title"
+	Notes   view.Rect // the speaker notes
+	Wide    bool      // side by side (landscape) rather than stacked
 }
 
 // Presenter lays out the presenter window at w×h logical pixels. In a
@@ -215,45 +198,45 @@ type PresenterLayout struct {
 // portrait or square one they stack: current slide, then the next slide
 // beside the status, then the notes.
 func Presenter(w, h float32) PresenterLayout {
-	l := PresenterLayout{Window: Rect{0, 0, w, h}, Wide: w >= 1.2*h}
+	l := PresenterLayout{Window: view.Rect{X: 0, Y: 0, W: w, H: h}, Wide: w >= 1.2*h}
 	m := max(8, min(w, h)*0.02) // margin
 	hh := max(36, min(h*0.08, 96))
-	l.Header = Rect{0, 0, w, hh}
+	l.Header = view.Rect{X: 0, Y: 0, W: w, H: hh}
 	cw := min(2.6*hh, 0.35*w)
-	l.Clock = Rect{w - m - cw, 0, cw, hh}
+	l.Clock = view.Rect{X: w - m - cw, Y: 0, W: cw, H: hh}
 	if l.Wide {
-		l.Counter = Rect{w * 0.4, 0, l.Clock.X - m - w*0.4, hh}
-		l.Title = Rect{m, 0, l.Counter.X - 2*m, hh}
+		l.Counter = view.Rect{X: w * 0.4, Y: 0, W: l.Clock.X - m - w*0.4, H: hh}
+		l.Title = view.Rect{X: m, Y: 0, W: l.Counter.X - 2*m, H: hh}
 	} else {
-		l.Counter = Rect{m, 0, l.Clock.X - 2*m, hh}
-		l.Title = Rect{m, 0, 0, hh}
+		l.Counter = view.Rect{X: m, Y: 0, W: l.Clock.X - 2*m, H: hh}
+		l.Title = view.Rect{X: m, Y: 0, W: 0, H: hh}
 	}
-	body := Rect{m, hh + m, max(w-2*m, 0), max(h-hh-2*m, 0)}
+	body := view.Rect{X: m, Y: hh + m, W: max(w-2*m, 0), H: max(h-hh-2*m, 0)}
 	tag := max(24, hh*0.6)
 	if l.Wide {
 		lw := (body.W - m) * 0.56
 		rw := body.W - m - lw
-		l.Current = fit169(Rect{body.X, body.Y, lw, body.H * 0.75})
-		l.Status = Rect{body.X, l.Current.Bottom() + m/2, lw, body.Bottom() - l.Current.Bottom() - m/2}
+		l.Current = fit169(view.Rect{X: body.X, Y: body.Y, W: lw, H: body.H * 0.75})
+		l.Status = view.Rect{X: body.X, Y: l.Current.Bottom() + m/2, W: lw, H: body.Bottom() - l.Current.Bottom() - m/2}
 		rx := body.X + lw + m
-		l.NextTag = Rect{rx, body.Y, rw, tag}
-		l.NextBox = fit169(Rect{rx, l.NextTag.Bottom(), rw, body.H * 0.32})
-		l.Notes = Rect{rx, l.NextBox.Bottom() + m, rw, body.Bottom() - l.NextBox.Bottom() - m}
+		l.NextTag = view.Rect{X: rx, Y: body.Y, W: rw, H: tag}
+		l.NextBox = fit169(view.Rect{X: rx, Y: l.NextTag.Bottom(), W: rw, H: body.H * 0.32})
+		l.Notes = view.Rect{X: rx, Y: l.NextBox.Bottom() + m, W: rw, H: body.Bottom() - l.NextBox.Bottom() - m}
 	} else {
-		l.Current = fit169(Rect{body.X, body.Y, body.W, body.H * 0.42})
+		l.Current = fit169(view.Rect{X: body.X, Y: body.Y, W: body.W, H: body.H * 0.42})
 		y := l.Current.Bottom() + m
 		half := (body.W - m) / 2
-		l.NextTag = Rect{body.X, y, half, tag}
-		l.NextBox = fit169(Rect{body.X, l.NextTag.Bottom(), half, body.H * 0.25})
-		l.Status = Rect{body.X + half + m, y, half, l.NextBox.Bottom() - y}
-		l.Notes = Rect{body.X, l.NextBox.Bottom() + m, body.W, body.Bottom() - l.NextBox.Bottom() - m}
+		l.NextTag = view.Rect{X: body.X, Y: y, W: half, H: tag}
+		l.NextBox = fit169(view.Rect{X: body.X, Y: l.NextTag.Bottom(), W: half, H: body.H * 0.25})
+		l.Status = view.Rect{X: body.X + half + m, Y: y, W: half, H: l.NextBox.Bottom() - y}
+		l.Notes = view.Rect{X: body.X, Y: l.NextBox.Bottom() + m, W: body.W, H: body.Bottom() - l.NextBox.Bottom() - m}
 	}
 	l.Status.H, l.Notes.H = max(l.Status.H, 0), max(l.Notes.H, 0)
 	return l
 }
 
 // fit169 is the largest 16:9 box in r, at r's top-left.
-func fit169(r Rect) Rect {
+func fit169(r view.Rect) view.Rect {
 	w := min(r.W, r.H*16/9)
-	return Rect{r.X, r.Y, w, w * 9 / 16}
+	return view.Rect{X: r.X, Y: r.Y, W: w, H: w * 9 / 16}
 }

@@ -6,6 +6,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gmpbook/gmpbook/render/view"
 )
 
 func TestStageIsLetterboxedIntoAnyWindow(t *testing.T) {
@@ -100,7 +102,7 @@ func TestOverviewGridHitTest(t *testing.T) {
 }
 
 func TestOverviewScrollsWhenSlidesAreMany(t *testing.T) {
-	area := Rect{100, 50, 1280, 720}
+	area := view.Rect{X: 100, Y: 50, W: 1280, H: 720}
 	g := NewGrid(area, 200)
 	require.Greater(t, g.Height(), area.H, "200 slides do not fit at a readable size")
 	assert.GreaterOrEqual(t, g.CellH, area.H*gridMinCell-0.01)
@@ -125,7 +127,7 @@ func TestPresenterLayoutKeepsItsPartsApart(t *testing.T) {
 	for _, sz := range [][2]float32{{1920, 1080}, {1280, 800}, {1366, 768}, {1000, 1000}, {800, 1200}, {640, 480}} {
 		l := Presenter(sz[0], sz[1])
 		name := fmt.Sprintf("%gx%g", sz[0], sz[1])
-		parts := map[string]Rect{"current": l.Current, "next": l.NextBox, "nexttag": l.NextTag, "notes": l.Notes, "status": l.Status, "header": l.Header}
+		parts := map[string]view.Rect{"current": l.Current, "next": l.NextBox, "nexttag": l.NextTag, "notes": l.Notes, "status": l.Status, "header": l.Header}
 		for pn, r := range parts {
 			assert.True(t, r.X >= 0 && r.Y >= 0 && r.Right() <= sz[0]+0.01 && r.Bottom() <= sz[1]+0.01, "%s: %s %+v inside the window", name, pn, r)
 			assert.Greater(t, r.W, float32(0), "%s: %s", name, pn)
@@ -140,7 +142,7 @@ func TestPresenterLayoutKeepsItsPartsApart(t *testing.T) {
 		assert.InDelta(t, 16.0/9, l.NextBox.W/l.NextBox.H, 1e-3, name)
 		assert.Greater(t, l.Current.W*l.Current.H, l.NextBox.W*l.NextBox.H, "%s: the current slide is the bigger", name)
 		assert.Greater(t, l.Notes.H, sz[1]*0.15, "%s: room for notes", name)
-		for _, r := range []Rect{l.Counter, l.Clock} {
+		for _, r := range []view.Rect{l.Counter, l.Clock} {
 			assert.False(t, overlap(r, l.Current), name)
 			assert.LessOrEqual(t, r.Bottom(), l.Header.Bottom())
 		}
@@ -150,6 +152,6 @@ func TestPresenterLayoutKeepsItsPartsApart(t *testing.T) {
 	assert.False(t, Presenter(1000, 1000).Wide)
 }
 
-func overlap(a, b Rect) bool {
+func overlap(a, b view.Rect) bool {
 	return a.X < b.Right()-0.01 && b.X < a.Right()-0.01 && a.Y < b.Bottom()-0.01 && b.Y < a.Bottom()-0.01
 }

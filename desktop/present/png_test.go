@@ -101,7 +101,7 @@ func save(t *testing.T, img image.Image, name string) {
 
 func rgba(c view.Color) color.RGBA { return color.RGBA{c.R, c.G, c.B, c.A} }
 
-func fill(img *image.RGBA, r Rect, c view.Color) {
+func fill(img *image.RGBA, r view.Rect, c view.Color) {
 	draw.Draw(img, image.Rect(int(r.X), int(r.Y), int(r.Right()+0.5), int(r.Bottom()+0.5)), &image.Uniform{rgba(c)}, image.Point{}, draw.Over)
 }
 
@@ -134,11 +134,11 @@ func face(f fonts.Face, size float32) font.Face {
 
 func drawItems(img *image.RGBA, items []page.Item, f Fit) {
 	for _, it := range items {
-		r := f.Rect(Rect{it.X, it.Y, it.W, it.H})
+		r := f.Rect(view.Rect{X: it.X, Y: it.Y, W: it.W, H: it.H})
 		switch it.Kind {
 		case page.ItemRect:
-			fill(img, Rect{r.X, r.Y, max(r.W, 1), max(r.H, 1)}, it.Fill)
-		case page.ItemScene, page.ItemImage:
+			fill(img, view.Rect{X: r.X, Y: r.Y, W: max(r.W, 1), H: max(r.H, 1)}, it.Fill)
+		case page.ItemScene:
 			fill(img, r, view.Color{R: 200, G: 200, B: 200, A: 255})
 		case page.ItemText:
 			size := it.Size * f.Scale

@@ -31,7 +31,7 @@ const (
 // Notes sets slide i's speaker notes in r: paragraphs as the chapter
 // writes them (blank-line separated; backticks dropped), as large as fits
 // from a size that follows the window's height down to 16 px.
-func (t *Typesetter) Notes(i int, r Rect, winH float32) *NotesLayout {
+func (t *Typesetter) Notes(i int, r view.Rect, winH float32) *NotesLayout {
 	if i < 0 || i >= len(t.Deck.Slides) {
 		return &NotesLayout{}
 	}
@@ -50,7 +50,7 @@ func (t *Typesetter) Notes(i int, r Rect, winH float32) *NotesLayout {
 	return nl
 }
 
-func (t *Typesetter) setNotes(notes string, r Rect, size float32) *NotesLayout {
+func (t *Typesetter) setNotes(notes string, r view.Rect, size float32) *NotesLayout {
 	pal := t.Palette()
 	var paras []string
 	for _, p := range strings.Split(notes, "\n\n") {
@@ -132,7 +132,7 @@ func (t *Typesetter) Presenter(n *Nav, w, h float32) *PresenterView {
 	v.Next = FitInto(v.NextBox)
 	hd := v.Header
 	v.Under = append(v.Under, page.Item{Kind: page.ItemRect, X: hd.X, Y: hd.Y, W: hd.W, H: hd.H, Fill: pal.Card, Role: "presenter.header"})
-	for _, r := range []Rect{v.PresenterLayout.Current, v.NextBox} {
+	for _, r := range []view.Rect{v.PresenterLayout.Current, v.NextBox} {
 		fw := max(1, min(w, h)*0.002)
 		v.Under = append(v.Under, page.Item{Kind: page.ItemRect, X: r.X - fw, Y: r.Y - fw, W: r.W + 2*fw, H: r.H + 2*fw, Fill: pal.Rule, Role: "presenter.frame"})
 	}
@@ -142,7 +142,7 @@ func (t *Typesetter) Presenter(n *Nav, w, h float32) *PresenterView {
 		v.NextSlide = i + 1
 	}
 	hs := v.Header.H * 0.42 // header text size
-	mid := func(r Rect, size float32) float32 { return r.Y + (r.H-lineH(page.Regular, size))/2 }
+	mid := func(r view.Rect, size float32) float32 { return r.Y + (r.H-lineH(page.Regular, size))/2 }
 
 	// Header: the chapter, the position, the clock.
 	counter := t.cut(Counter(d, st.Position), page.Bold, hs, v.Counter.W)
@@ -299,7 +299,7 @@ func (t *Typesetter) JumpItems(jump string) []page.Item {
 }
 
 // frame is four rectangles of width w around r, outside it.
-func frame(r Rect, w float32) []page.Item {
+func frame(r view.Rect, w float32) []page.Item {
 	return []page.Item{
 		{Kind: page.ItemRect, X: r.X - w, Y: r.Y - w, W: r.W + 2*w, H: w},
 		{Kind: page.ItemRect, X: r.X - w, Y: r.Bottom(), W: r.W + 2*w, H: w},

@@ -49,10 +49,10 @@ type SlideLayout struct {
 	Reveal []page.Item
 	// Scene is where the scene player draws (scene slides; zero size
 	// otherwise). The player shows the step's caption itself.
-	Scene Rect
+	Scene view.Rect
 	// Body is the area the body was fitted into; BodyBottom is where its
 	// content ends (at most Body's bottom).
-	Body       Rect
+	Body       view.Rect
 	BodyBottom float32
 	// Size is the body's type size after shrinking; Scale is 1, or less
 	// when the body did not fit even at the smallest size and was scaled
@@ -83,7 +83,7 @@ type Typesetter struct {
 
 type notesKey struct {
 	slide int
-	r     Rect
+	r     view.Rect
 	size  float32
 }
 
@@ -129,11 +129,11 @@ func (t *Typesetter) layout(i int) *SlideLayout {
 	}
 	bottom := StageH - footerH
 	if s.Kind == chapters.SlideScene && s.Err == nil {
-		l.Scene = Rect{sceneMarginX, y, StageW - 2*sceneMarginX, bottom - y}
+		l.Scene = view.Rect{X: sceneMarginX, Y: y, W: StageW - 2*sceneMarginX, H: bottom - y}
 		l.Body = l.Scene
 		l.BodyBottom = l.Scene.Bottom()
 	} else {
-		l.Body = Rect{slideMarginX, y, StageW - 2*slideMarginX, bottom - y}
+		l.Body = view.Rect{X: slideMarginX, Y: y, W: StageW - 2*slideMarginX, H: bottom - y}
 		t.fitBody(l, s)
 	}
 	l.Items = append(l.Items, t.footer(i)...)

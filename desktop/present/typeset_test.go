@@ -13,6 +13,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/desktop/page"
+	"github.com/gmpbook/gmpbook/render/view"
 )
 
 var measurer = page.NewMeasurer()
@@ -403,13 +404,13 @@ func TestNotesThatDoNotFitShrinkThenAreCut(t *testing.T) {
 	d := deckNamed(t, "05-stealing")
 	ts := NewTypesetter(d, measurer, false)
 	long := strings.Repeat("A long note about the scheduler that goes on. ", 200)
-	nl := ts.setNotes(long, Rect{10, 10, 400, 300}, 30)
+	nl := ts.setNotes(long, view.Rect{X: 10, Y: 10, W: 400, H: 300}, 30)
 	assert.True(t, nl.Overflow)
 	assert.Equal(t, minNotesSize, nl.Size)
 	last := nl.Items[len(nl.Items)-1]
 	assert.True(t, strings.HasSuffix(last.Text, "…"))
 	assert.LessOrEqual(t, last.Y+last.H, float32(310)+eps)
-	nl = ts.setNotes("Short.\n\nTwo paragraphs.", Rect{0, 0, 400, 300}, 30)
+	nl = ts.setNotes("Short.\n\nTwo paragraphs.", view.Rect{X: 0, Y: 0, W: 400, H: 300}, 30)
 	assert.False(t, nl.Overflow)
 	assert.Equal(t, float32(30), nl.Size)
 	assert.Len(t, nl.Items, 2)

@@ -59,12 +59,6 @@ func Places(procs int, narrow bool) []string {
 	return out
 }
 
-// rect is a box in frame coordinates.
-type rect struct{ X, Y, W, H float32 }
-
-func (r rect) right() float32  { return r.X + r.W }
-func (r rect) bottom() float32 { return r.Y + r.H }
-
 // textW is the estimated width of s at size.
 func textW(s string, size float32) float32 {
 	return TextWidthPerSize * size * float32(utf8.RuneCountInString(s))
@@ -201,12 +195,12 @@ func (b *builder) sort() *sorted {
 // ---- primitives --------------------------------------------------------------------
 
 // inside reports whether r lies within the frame.
-func (b *builder) inside(r rect) bool {
+func (b *builder) inside(r Rect) bool {
 	const eps = 0.01
-	return r.X >= -eps && r.Y >= -eps && r.right() <= b.f.W+eps && r.bottom() <= b.f.H+eps
+	return r.X >= -eps && r.Y >= -eps && r.Right() <= b.f.W+eps && r.Bottom() <= b.f.H+eps
 }
 
-func (b *builder) place(role string, r rect) {
+func (b *builder) place(role string, r Rect) {
 	if i, ok := b.places[role]; ok {
 		b.f.Places[i] = Place{Role: role, X: r.X, Y: r.Y, W: r.W, H: r.H}
 		return
@@ -215,7 +209,7 @@ func (b *builder) place(role string, r rect) {
 	b.f.Places = append(b.f.Places, Place{Role: role, X: r.X, Y: r.Y, W: r.W, H: r.H})
 }
 
-func (b *builder) box(r rect, role string, fill, stroke Color, dashed bool) {
+func (b *builder) box(r Rect, role string, fill, stroke Color, dashed bool) {
 	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: min(6, r.H/4),
 		Fill: fill, Stroke: stroke, StrokeW: 1, Dashed: dashed, Role: role})
 }
@@ -227,7 +221,7 @@ func (b *builder) text(x, y, maxW, size float32, s, role string, c Color) float3
 		return 0
 	}
 	wd := textW(s, size)
-	if !b.inside(rect{x, y, wd, size}) {
+	if !b.inside(Rect{x, y, wd, size}) {
 		return 0
 	}
 	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeText, X: x, Y: y, W: wd, H: size, Size: size, Text: s, Fill: c, Role: role})
@@ -235,14 +229,14 @@ func (b *builder) text(x, y, maxW, size float32, s, role string, c Color) float3
 }
 
 // textIn draws s vertically centred in r, left-aligned.
-func (b *builder) textIn(r rect, size float32, s, role string, c Color) float32 {
+func (b *builder) textIn(r Rect, size float32, s, role string, c Color) float32 {
 	return b.text(r.X, r.Y+(r.H-size)/2, r.W, size, s, role, c)
 }
 
 // textRight draws s vertically centred in r, right-aligned.
-func (b *builder) textRight(r rect, size float32, s, role string, c Color) float32 {
+func (b *builder) textRight(r Rect, size float32, s, role string, c Color) float32 {
 	s = fitText(s, size, r.W)
-	return b.text(r.right()-textW(s, size), r.Y+(r.H-size)/2, r.W, size, s, role, c)
+	return b.text(r.Right()-textW(s, size), r.Y+(r.H-size)/2, r.W, size, s, role, c)
 }
 
 // slot draws an empty dashed circle where a token may sit.
@@ -253,7 +247,7 @@ func (b *builder) slot(x, y float32, role string) {
 // token draws goroutine id with its top-left corner at (x, y).
 func (b *builder) token(x, y float32, id int64, role string) {
 	g := b.w.G(id)
-	if g == nil || !b.inside(rect{x, y, b.ts, b.ts}) {
+	if g == nil || !b.inside(Rect{x, y, b.ts, b.ts}) {
 		return
 	}
 	st := StyleFor(StateOf(g, b.h.Preempted[id]))
@@ -267,7 +261,7 @@ func (b *builder) token(x, y float32, id int64, role string) {
 // grid lays out n cells of cellW × cellH in r, row by row, and calls draw for
 // each shown cell. When they do not all fit, it shows as many as leave room
 // for a "+N" count after the last one.
-func (b *builder) grid(r rect, n int, cellW, cellH float32, role string, draw func(k int, c rect)) {
+func (b *builder) grid(r Rect, n int, cellW, cellH float32, role string, draw func(k int, c Rect)) {
 	if n <= 0 || cellW <= 0 || cellH <= 0 {
 		return
 	}
@@ -279,7 +273,7 @@ func (b *builder) grid(r rect, n int, cellW, cellH float32, role string, draw fu
 	}
 	capacity := cols * rows
 	shown := min(n, capacity)
-	var more rect
+	var more Rect
 	if n > capacity {
 		for shown = capacity; shown >= 0; shown-- {
 			need := textW("+"+strconv.Itoa(n-shown), b.fs)
@@ -289,11 +283,11 @@ func (b *builder) grid(r rect, n int, cellW, cellH float32, role string, draw fu
 			}
 			left := r.W - float32(col)*cellW
 			if left+eps >= need {
-				more = rect{r.X + float32(col)*cellW, r.Y + float32(row)*cellH, left, cellH}
+				more = Rect{r.X + float32(col)*cellW, r.Y + float32(row)*cellH, left, cellH}
 				break
 			}
 			if shown > 0 && col == cols && row+1 < rows {
-				more = rect{r.X, r.Y + float32(row+1)*cellH, r.W, cellH}
+				more = Rect{r.X, r.Y + float32(row+1)*cellH, r.W, cellH}
 				break
 			}
 		}
@@ -302,7 +296,7 @@ func (b *builder) grid(r rect, n int, cellW, cellH float32, role string, draw fu
 		}
 	}
 	for k := 0; k < shown; k++ {
-		draw(k, rect{r.X + float32(k%cols)*cellW, r.Y + float32(k/cols)*cellH, cellW, cellH})
+		draw(k, Rect{r.X + float32(k%cols)*cellW, r.Y + float32(k/cols)*cellH, cellW, cellH})
 	}
 	if n > shown && more.W > 0 {
 		b.textIn(more, b.fs, "+"+strconv.Itoa(n-shown), role+".more", Muted)
@@ -310,28 +304,28 @@ func (b *builder) grid(r rect, n int, cellW, cellH float32, role string, draw fu
 }
 
 // tokenRow draws the Gs ids in r as a row (or rows) of tokens.
-func (b *builder) tokenRow(r rect, ids []int64, role string) {
+func (b *builder) tokenRow(r Rect, ids []int64, role string) {
 	pitch := b.ts + b.gap
-	b.grid(r, len(ids), pitch, max(b.ts, r.H), role, func(k int, c rect) {
+	b.grid(r, len(ids), pitch, max(b.ts, r.H), role, func(k int, c Rect) {
 		b.token(c.X, c.Y+(c.H-b.ts)/2, ids[k], role)
 	})
 }
 
 // tokenGrid draws the Gs gs in r in rows of tokens.
-func (b *builder) tokenGrid(r rect, gs []*core.GView, role string) {
+func (b *builder) tokenGrid(r Rect, gs []*core.GView, role string) {
 	pitch := b.ts + b.gap
-	b.grid(r, len(gs), pitch, pitch, role, func(k int, c rect) {
+	b.grid(r, len(gs), pitch, pitch, role, func(k int, c Rect) {
 		b.token(c.X, c.Y, gs[k].ID, role)
 	})
 }
 
 // labelled draws a titled box: the title on top, the content rect returned.
-func (b *builder) labelled(r rect, role, title string) rect {
+func (b *builder) labelled(r Rect, role, title string) Rect {
 	b.place(role, r)
 	b.box(r, role, Color{}, BoxColor, false)
 	b.text(r.X+b.pad, r.Y+b.pad/2, r.W-2*b.pad, b.fss, title, role+".label", Muted)
 	top := b.pad/2 + b.fss + b.pad/2
-	return rect{r.X + b.pad, r.Y + top, r.W - 2*b.pad, r.H - top - b.pad/2}
+	return Rect{r.X + b.pad, r.Y + top, r.W - 2*b.pad, r.H - top - b.pad/2}
 }
 
 // joinFit joins items after prefix as long as they fit in maxW, and ends
@@ -471,7 +465,7 @@ func sortedTimers(p *core.PView) []core.TimerView {
 }
 
 // timeline draws the per-P strips in r for the first n Ps.
-func (b *builder) timeline(r rect, n int, stripH float32) {
+func (b *builder) timeline(r Rect, n int, stripH float32) {
 	b.place("timeline", r)
 	title := "timeline: last " + FormatTime(core.Time(b.opts.Window))
 	b.text(r.X, r.Y, r.W, b.fss, title, "timeline.label", Muted)
@@ -491,7 +485,7 @@ func (b *builder) timeline(r rect, n int, stripH float32) {
 	for i := 0; i < n; i++ {
 		role := "timeline.P" + strconv.Itoa(i)
 		b.text(r.X, y+(stripH-min(b.fss, stripH))/2, labelW-b.pad/2, min(b.fss, stripH), "P"+strconv.Itoa(i), role+".label", Muted)
-		strip := rect{x0, y, sw, stripH}
+		strip := Rect{x0, y, sw, stripH}
 		b.place(role, strip)
 		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: strip.X, Y: strip.Y, W: strip.W, H: strip.H,
 			Fill: Color{240, 240, 240, 255}, Role: role})
@@ -506,7 +500,7 @@ func (b *builder) timeline(r rect, n int, stripH float32) {
 }
 
 // spans draws one P's spans; runs of spans narrower than a pixel merge.
-func (b *builder) spans(strip rect, list []Span, from, now core.Time, scale float32) {
+func (b *builder) spans(strip Rect, list []Span, from, now core.Time, scale float32) {
 	type run struct {
 		x0, x1 float32
 		st     GState
@@ -543,7 +537,7 @@ func (b *builder) spans(strip rect, list []Span, from, now core.Time, scale floa
 		}
 		x0 := strip.X + float32(s-from)*scale
 		x1 := strip.X + float32(e-from)*scale
-		x1 = min(x1, strip.right())
+		x1 = min(x1, strip.Right())
 		narrow := x1-x0 < 1
 		if cur.n > 0 && narrow && x0-cur.x1 < 1 && cur.st == sp.State {
 			cur.x1 = max(cur.x1, x1)
@@ -682,7 +676,7 @@ func (b *builder) highlight() {
 			continue
 		}
 		pl := b.f.Places[i]
-		r := rect{pl.X, pl.Y, pl.W, pl.H}
+		r := Rect{pl.X, pl.Y, pl.W, pl.H}
 		seen[role] = true
 		sw := float32(2)
 		fill := Color{}

@@ -84,22 +84,22 @@ func (b *builder) layoutNarrow(s *sorted) {
 	if status != "" {
 		clock += " · " + status
 	}
-	cr := rect{m, y, full * 0.55, g.headerH}
+	cr := Rect{m, y, full * 0.55, g.headerH}
 	b.place("clock", cr)
 	b.textIn(cr, fs+2, clock, "clock", Ink)
-	sr := rect{cr.right() + pad, y, full - cr.W - pad, g.headerH}
+	sr := Rect{cr.Right() + pad, y, full - cr.W - pad, g.headerH}
 	b.place("sysmon", sr)
 	b.textRight(sr, fss, b.sysmonText(), "sysmon", Muted)
 	y += g.headerH + g.vgap
 
 	// Global run queue.
 	lw := textW("global 00000", fss)
-	b.inlineRow(rect{m, y, full, g.globalH}, "global", "global "+strconv.Itoa(len(b.w.Global)), lw, b.w.Global)
+	b.inlineRow(Rect{m, y, full, g.globalH}, "global", "global "+strconv.Itoa(len(b.w.Global)), lw, b.w.Global)
 	y += g.globalH + g.vgap
 
 	// One block per P.
 	for i := 0; i < g.shownPs; i++ {
-		b.pBlock(rect{m, y, full, g.pH}, b.w.Ps[i], s)
+		b.pBlock(Rect{m, y, full, g.pH}, b.w.Ps[i], s)
 		y += g.pH + g.vgap
 	}
 	if g.shownPs < len(b.w.Ps) {
@@ -144,34 +144,34 @@ func (b *builder) layoutNarrow(s *sorted) {
 	}
 	for _, row := range rows {
 		for k, a := range row {
-			r := rect{m + float32(k)*(half+pad), y, half, g.areaH}
+			r := Rect{m + float32(k)*(half+pad), y, half, g.areaH}
 			b.inlineRow(r, a.role, a.label+" "+strconv.Itoa(len(a.ids)), lw, a.ids)
 		}
 		y += g.areaH + g.vgap
 	}
 
 	// Idle Ms.
-	ir := rect{m, y, full, g.idleH}
+	ir := Rect{m, y, full, g.idleH}
 	b.place("idleM", ir)
 	b.textIn(ir, fs, joinFit("idle Ms: ", b.idleMs(), fs, ir.W), "idleM", Ink)
 	y += g.idleH + g.vgap
 
-	b.timeline(rect{m, y, full, g.timelineH}, g.shownPs, g.stripH)
+	b.timeline(Rect{m, y, full, g.timelineH}, g.shownPs, g.stripH)
 	_ = ts
 }
 
 // inlineRow is a boxed row: a label of width lw, then tokens.
-func (b *builder) inlineRow(r rect, role, label string, lw float32, ids []int64) {
+func (b *builder) inlineRow(r Rect, role, label string, lw float32, ids []int64) {
 	b.place(role, r)
 	b.box(r, role, Color{}, BoxColor, false)
 	pad := b.pad
-	b.textIn(rect{r.X + pad, r.Y, lw, r.H}, b.fss, label, role+".label", Muted)
-	b.tokenRow(rect{r.X + pad + lw + pad, r.Y + (r.H-b.ts)/2, r.W - lw - 3*pad, b.ts}, ids, role)
+	b.textIn(Rect{r.X + pad, r.Y, lw, r.H}, b.fss, label, role+".label", Muted)
+	b.tokenRow(Rect{r.X + pad + lw + pad, r.Y + (r.H-b.ts)/2, r.W - lw - 3*pad, b.ts}, ids, role)
 }
 
 // pBlock is one P in the narrow layout: a line of text, then its slots and
 // the head of its run queue.
-func (b *builder) pBlock(r rect, p *core.PView, s *sorted) {
+func (b *builder) pBlock(r Rect, p *core.PView, s *sorted) {
 	ts, fs, pad := b.ts, b.fs, b.pad
 	name := "P" + strconv.Itoa(int(p.ID))
 	line := name + " " + p.Status.String() + " · " + b.mLabel(p)
@@ -184,7 +184,7 @@ func (b *builder) pBlock(r rect, p *core.PView, s *sorted) {
 	}
 	line += " · tick " + strconv.FormatInt(p.Schedtick, 10)
 	b.text(r.X, r.Y, r.W, fs, line, name+".label", Ink)
-	box := rect{r.X, r.Y + fs + 2, r.W, ts + pad}
+	box := Rect{r.X, r.Y + fs + 2, r.W, ts + pad}
 	b.place(name, box)
 	fill := Color{250, 250, 250, 255}
 	if p.Status != core.Prunning {
@@ -193,25 +193,25 @@ func (b *builder) pBlock(r rect, p *core.PView, s *sorted) {
 	b.box(box, name+".box", fill, BoxColor, p.Status == core.Pidle)
 	x, y := box.X+pad/2, box.Y+pad/2
 	b.slot(x, y, name+".m")
-	b.place(name+".m", rect{x, y, ts, ts})
+	b.place(name+".m", Rect{x, y, ts, ts})
 	if id := s.curg[p.ID]; id != 0 {
 		b.token(x, y, id, name+".m")
 	}
 	x += ts + b.gap
 	b.slot(x, y, name+".runnext")
-	b.place(name+".runnext", rect{x, y, ts, ts})
+	b.place(name+".runnext", Rect{x, y, ts, ts})
 	if p.Runnext != 0 {
 		b.token(x, y, p.Runnext, name+".runnext")
 	}
 	x += ts + b.gap
-	b.place(name+".hand", rect{x, y, ts, ts})
+	b.place(name+".hand", Rect{x, y, ts, ts})
 	if id := s.hand[p.ID]; id != 0 {
 		b.token(x, y, id, name+".hand")
 	}
 	x += ts + pad/2
 	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x, Y: y, H: ts, Stroke: BoxColor, StrokeW: 1, Role: name + ".sep"})
 	x += pad / 2
-	rq := rect{x, y, box.right() - pad/2 - x, ts}
+	rq := Rect{x, y, box.Right() - pad/2 - x, ts}
 	b.place(name+".runq", rq)
 	b.tokenRow(rq, p.Runq, name+".runq")
 }

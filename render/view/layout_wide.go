@@ -132,10 +132,10 @@ func (b *builder) layoutWide(s *sorted) {
 	// Header: the global run queue and the clock.
 	clock, status := b.clockText()
 	clockW := max(textW("t = 000.0ms", g.fs+2), textW("stop-the-world", g.fs)) + g.pad
-	gr := rect{m, y, W - 2*m - clockW - g.vgap, g.globalH}
+	gr := Rect{m, y, W - 2*m - clockW - g.vgap, g.globalH}
 	inner := b.labelled(gr, "global", "global run queue ("+strconv.Itoa(len(b.w.Global))+")")
-	b.tokenRow(rect{inner.X, inner.bottom() - g.ts, inner.W, g.ts}, b.w.Global, "global")
-	cr := rect{gr.right() + g.vgap, y, clockW, g.globalH}
+	b.tokenRow(Rect{inner.X, inner.Bottom() - g.ts, inner.W, g.ts}, b.w.Global, "global")
+	cr := Rect{gr.Right() + g.vgap, y, clockW, g.globalH}
 	b.place("clock", cr)
 	b.text(cr.X, cr.Y+g.pad/2, cr.W, g.fs+2, clock, "clock", Ink)
 	if status != "" {
@@ -146,7 +146,7 @@ func (b *builder) layoutWide(s *sorted) {
 	// Stations.
 	for i := 0; i < g.shownPs; i++ {
 		col, row := i%g.cols, i/g.cols
-		r := rect{m + float32(col)*(g.stationW+g.vgap), y + float32(row)*(g.stationH+g.vgap), g.stationW, g.stationH}
+		r := Rect{m + float32(col)*(g.stationW+g.vgap), y + float32(row)*(g.stationH+g.vgap), g.stationW, g.stationH}
 		b.station(r, b.w.Ps[i], s)
 	}
 	y += float32(g.rows) * (g.stationH + g.vgap)
@@ -156,20 +156,20 @@ func (b *builder) layoutWide(s *sorted) {
 	}
 
 	// Areas: syscalls, netpoller, parked, exited, moving, sysmon.
-	b.areasWide(rect{m, y, W - 2*m, g.areasH}, s)
+	b.areasWide(Rect{m, y, W - 2*m, g.areasH}, s)
 	y += g.areasH + g.vgap
 
 	// Idle Ms.
-	ir := rect{m, y, W - 2*m, g.idleH}
+	ir := Rect{m, y, W - 2*m, g.idleH}
 	b.place("idleM", ir)
 	b.textIn(ir, g.fs, joinFit("idle Ms: ", b.idleMs(), g.fs, ir.W), "idleM", Ink)
 	y += g.idleH + g.vgap
 
-	b.timeline(rect{m, y, W - 2*m, g.timelineH}, g.shownPs, g.stripH)
+	b.timeline(Rect{m, y, W - 2*m, g.timelineH}, g.shownPs, g.stripH)
 }
 
 // station draws one P.
-func (b *builder) station(r rect, p *core.PView, s *sorted) {
+func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	ts, fs, fss, pad, gap := b.ts, b.fs, b.fss, b.pad, b.gap
 	name := "P" + strconv.Itoa(int(p.ID))
 	b.place(name, r)
@@ -178,7 +178,7 @@ func (b *builder) station(r rect, p *core.PView, s *sorted) {
 	y := r.Y + fs + pad
 
 	// The box: M and its G, runnext, hand.
-	box := rect{r.X, y, r.W, ts + 2*pad}
+	box := Rect{r.X, y, r.W, ts + 2*pad}
 	fill := Color{250, 250, 250, 255}
 	if p.Status == core.Pidle || p.Status == core.Pdead || p.Status == core.Pgcstop {
 		fill = Color{235, 235, 235, 255}
@@ -187,63 +187,63 @@ func (b *builder) station(r rect, p *core.PView, s *sorted) {
 	x := box.X + pad
 	ty := box.Y + pad
 	mw := textW("M0000", fs)
-	b.textIn(rect{x, ty, mw, ts}, fs, b.mLabel(p), name+".mlabel", Ink)
+	b.textIn(Rect{x, ty, mw, ts}, fs, b.mLabel(p), name+".mlabel", Ink)
 	x += mw + pad
 	b.slot(x, ty, name+".m")
-	b.place(name+".m", rect{x, ty, ts, ts})
+	b.place(name+".m", Rect{x, ty, ts, ts})
 	if id := s.curg[p.ID]; id != 0 {
 		b.token(x, ty, id, name+".m")
 	}
 	x += ts + 2*pad
 	nw := textW("next", fss)
-	b.textIn(rect{x, ty, nw, ts}, fss, "next", name+".runnext.label", Muted)
+	b.textIn(Rect{x, ty, nw, ts}, fss, "next", name+".runnext.label", Muted)
 	x += nw + pad
 	b.slot(x, ty, name+".runnext")
-	b.place(name+".runnext", rect{x, ty, ts, ts})
+	b.place(name+".runnext", Rect{x, ty, ts, ts})
 	if p.Runnext != 0 {
 		b.token(x, ty, p.Runnext, name+".runnext")
 	}
 	x += ts + 2*pad
-	b.place(name+".hand", rect{x, ty, ts, ts})
+	b.place(name+".hand", Rect{x, ty, ts, ts})
 	if id := s.hand[p.ID]; id != 0 {
 		b.token(x, ty, id, name+".hand")
 	}
-	y = box.bottom() + pad/2
+	y = box.Bottom() + pad/2
 
 	// Local run queue.
-	row := rect{r.X, y, r.W, ts + pad}
+	row := Rect{r.X, y, r.W, ts + pad}
 	b.place(name+".runq", row)
 	lw := textW("runq", fss)
-	b.textIn(rect{row.X + pad/2, row.Y, lw, row.H}, fss, "runq", name+".runq.label", Muted)
+	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "runq", name+".runq.label", Muted)
 	cw := textW("256/256", fss)
-	b.textRight(rect{row.right() - cw - pad/2, row.Y, cw, row.H}, fss, strconv.Itoa(len(p.Runq))+"/256", name+".runq.count", Muted)
-	b.tokenRow(rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - cw - 3*pad, ts}, p.Runq, name+".runq")
+	b.textRight(Rect{row.Right() - cw - pad/2, row.Y, cw, row.H}, fss, strconv.Itoa(len(p.Runq))+"/256", name+".runq.count", Muted)
+	b.tokenRow(Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - cw - 3*pad, ts}, p.Runq, name+".runq")
 	y += ts + pad
 
 	// Timer heap.
-	row = rect{r.X, y, r.W, ts + pad}
+	row = Rect{r.X, y, r.W, ts + pad}
 	trole := "timers." + name
 	b.place(trole, row)
 	lw = textW("timers", fss)
-	b.textIn(rect{row.X + pad/2, row.Y, lw, row.H}, fss, "timers", trole+".label", Muted)
+	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "timers", trole+".label", Muted)
 	timers := sortedTimers(p)
 	cellW := ts + pad/2 + textW("@00.00ms", fss) + gap
-	b.grid(rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - 2*pad, ts}, len(timers), cellW, ts, trole, func(k int, c rect) {
+	b.grid(Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - 2*pad, ts}, len(timers), cellW, ts, trole, func(k int, c Rect) {
 		b.token(c.X, c.Y, timers[k].G, trole)
-		b.textIn(rect{c.X + ts + pad/2, c.Y, c.W - ts - pad/2 - gap, ts}, fss, "@"+FormatTime(timers[k].When), trole+".when", Muted)
+		b.textIn(Rect{c.X + ts + pad/2, c.Y, c.W - ts - pad/2 - gap, ts}, fss, "@"+FormatTime(timers[k].When), trole+".when", Muted)
 	})
 	y += ts + pad
 
 	// What the M is doing, when it is not simply running a G.
 	if note := b.mNote(p); note != "" {
-		nr := rect{r.X, y, r.W, fs}
+		nr := Rect{r.X, y, r.W, fs}
 		b.place(name+".spin", nr)
 		b.text(nr.X, nr.Y, nr.W, fs, note, name+".spin", Ink)
 	}
 }
 
 // areasWide draws the row of boxes under the stations.
-func (b *builder) areasWide(r rect, s *sorted) {
+func (b *builder) areasWide(r Rect, s *sorted) {
 	ts, fss, pad, gap := b.ts, b.fss, b.pad, b.gap
 	sysText := b.sysmonText()
 	sysW := textW("sysmon: every 10.00ms", fss) + 2*pad
@@ -259,8 +259,8 @@ func (b *builder) areasWide(r rect, s *sorted) {
 	for i, w := range weights {
 		widths[i] = rest * w / sum
 	}
-	next := func(i int) rect {
-		rr := rect{x, r.Y, widths[i], r.H}
+	next := func(i int) Rect {
+		rr := Rect{x, r.Y, widths[i], r.H}
 		x += widths[i] + gapX
 		return rr
 	}
@@ -269,9 +269,9 @@ func (b *builder) areasWide(r rect, s *sorted) {
 	in := b.labelled(next(0), "syscall", "syscalls ("+strconv.Itoa(len(s.syscall))+")")
 	mw := textW("M000", fss)
 	cellW := mw + pad/2 + ts + 2*gap
-	b.grid(in, len(s.syscall), cellW, ts+gap, "syscall", func(k int, c rect) {
+	b.grid(in, len(s.syscall), cellW, ts+gap, "syscall", func(k int, c Rect) {
 		g := s.syscall[k]
-		b.textIn(rect{c.X, c.Y, mw, ts}, fss, "M"+strconv.Itoa(int(g.M)), "syscall.m", Ink)
+		b.textIn(Rect{c.X, c.Y, mw, ts}, fss, "M"+strconv.Itoa(int(g.M)), "syscall.m", Ink)
 		b.token(c.X+mw+pad/2, c.Y, g.ID, "syscall")
 	})
 
@@ -279,9 +279,9 @@ func (b *builder) areasWide(r rect, s *sorted) {
 	in = b.labelled(next(1), "netpoll", "netpoller ("+strconv.Itoa(len(s.netpoll))+")")
 	fw := textW("fd 000", fss)
 	cellW = fw + pad/2 + ts + 2*gap
-	b.grid(in, len(s.netpoll), cellW, ts+gap, "netpoll", func(k int, c rect) {
+	b.grid(in, len(s.netpoll), cellW, ts+gap, "netpoll", func(k int, c Rect) {
 		g := s.netpoll[k]
-		b.textIn(rect{c.X, c.Y, fw, ts}, fss, "fd "+strconv.FormatInt(g.FD, 10), "netpoll.fd", Ink)
+		b.textIn(Rect{c.X, c.Y, fw, ts}, fss, "fd "+strconv.FormatInt(g.FD, 10), "netpoll.fd", Ink)
 		b.token(c.X+fw+pad/2, c.Y, g.ID, "netpoll")
 	})
 
@@ -293,13 +293,13 @@ func (b *builder) areasWide(r rect, s *sorted) {
 	b.tokenGrid(in, s.inflight, "inflight")
 
 	// sysmon: a marker and how often it looks.
-	sr := rect{r.right() - sysW, r.Y, sysW, r.H}
+	sr := Rect{r.Right() - sysW, r.Y, sysW, r.H}
 	in = b.labelled(sr, "sysmon", "sysmon")
 	row := ts + gap
 	ms := min(fss, row)
 	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: in.X, Y: in.Y + (row-ms)/2, W: ms, H: ms, Fill: Muted, Role: "sysmon.marker"})
-	b.textIn(rect{in.X + ms + pad/2, in.Y, in.W - ms - pad/2, row}, fss, strings.TrimPrefix(sysText, "sysmon: "), "sysmon.state", Ink)
+	b.textIn(Rect{in.X + ms + pad/2, in.Y, in.W - ms - pad/2, row}, fss, strings.TrimPrefix(sysText, "sysmon: "), "sysmon.state", Ink)
 	if n := b.h.Sysmon.Woken; n > 0 {
-		b.textIn(rect{in.X, in.Y + row, in.W, row}, fss, "looked "+strconv.FormatInt(n, 10)+" times", "sysmon.count", Muted)
+		b.textIn(Rect{in.X, in.Y + row, in.W, row}, fss, "looked "+strconv.FormatInt(n, 10)+" times", "sysmon.count", Muted)
 	}
 }

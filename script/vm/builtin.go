@@ -41,7 +41,10 @@ func (c *fnCompiler) builtin(blk *block, b *ssa.Builtin, cc *ssa.CallCommon, arg
 	case "append", "copy", "print", "println", "clear":
 		cost = costAlloc
 	case "delete":
-		cost = costMap
+		cost = costMapStr
+		if mt, ok := argTypes[0].Underlying().(*types.Map); ok {
+			_, cost = c.mapCostOf(mt)
+		}
 	}
 	c.add(blk, cost, func(t *Thread, fr *frame) status {
 		vals := make([]Value, len(args))

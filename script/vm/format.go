@@ -122,18 +122,20 @@ func (a *fmtArg) Format(f fmt.State, verb rune) {
 	if !sharp && a.depth < 10 {
 		switch verb {
 		case 'v', 's', 'q', 'x', 'X':
-			if s, ok := a.method("Error"); ok {
-				fmt.Fprintf(f, d, s)
-				return
-			}
-			if s, ok := a.method("String"); ok {
-				fmt.Fprintf(f, d, s)
-				return
+			for _, name := range [...]string{"Error", "String"} {
+				if s, ok, raw := a.method(name, verb); ok {
+					if raw {
+						f.Write([]byte(s))
+					} else {
+						fmt.Fprintf(f, d, s)
+					}
+					return
+				}
 			}
 		}
 	}
 	if sharp && verb == 'v' {
-		if s, ok := a.method("GoString"); ok {
+		if s, ok, _ := a.method("GoString", verb); ok {
 			f.Write([]byte(s))
 			return
 		}
@@ -141,20 +143,41 @@ func (a *fmtArg) Format(f fmt.State, verb rune) {
 	a.value(f, verb, d)
 }
 
-// method calls a method of the value that returns a string.
-func (a *fmtArg) method(name string) (string, bool) {
+// method calls a method of the value that returns a string. A method that
+// panics prints as fmt's catchPanic has it: <nil> for a nil pointer
+// receiver, else %!verb(PANIC=Name method: value), written raw (no width).
+func (a *fmtArg) method(name string, verb rune) (s string, ok, raw bool) {
 	rt := a.t.run.p.typeOf(a.typ)
 	fn := a.t.run.p.method(rt, name)
 	if fn == nil || fn.ssa.Signature.Params().Len() != 0 || fn.ssa.Signature.Results().Len() != 1 {
-		return "", false
+		return "", false, false
 	}
 	if b, ok := fn.ssa.Signature.Results().At(0).Type().(*types.Basic); !ok || b.Kind() != types.String {
-		return "", false
+		return "", false, false
 	}
-	// A nil pointer receiver whose method would dereference it prints
-	// <nil>, as fmt's catchPanic does.
+	defer func() {
+		e := recover()
+		if e == nil {
+			return
+		}
+		if _, ptr := a.typ.Underlying().(*types.Pointer); ptr && a.v.R == nil {
+			s, ok, raw = "<nil>", true, true
+			return
+		}
+		var text string
+		switch e := e.(type) {
+		case vmPanic:
+			text = a.t.run.p.panicText(a.t, e.v)
+		case runtimeError:
+			text = "runtime error: " + string(e)
+		default:
+			panic(e)
+		}
+		text, _, _ = strings.Cut(text, "\n") // the runtime's signal line is not fmt's
+		s, ok, raw = "%!"+string(verb)+"(PANIC="+name+" method: "+text+")", true, true
+	}()
 	res := a.t.callSync(Value{R: &Closure{Fn: fn}}, []Value{a.v})
-	return res[0].S(), true
+	return res[0].S(), true, false
 }
 
 // host converts a basic value to the host's value of the same kind.

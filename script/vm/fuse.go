@@ -213,6 +213,7 @@ func (c *fnCompiler) loadCompareBranch(blk *block, a *ssa.UnOp, ifi *ssa.If, bin
 	addr, dst := c.operand(a.X), c.reg(a)
 	op, x, y := c.compareOp(bin)
 	yes, ye, no, ne := c.branches(blk)
+	site := blk.site
 	return func(t *Thread, fr *frame) status {
 		p, _ := fr.regs[addr].R.(*Value)
 		if p == nil {
@@ -220,7 +221,9 @@ func (c *fnCompiler) loadCompareBranch(blk *block, a *ssa.UnOp, ifi *ssa.If, bin
 			return t.nilDeref()
 		}
 		fr.regs[dst] = *p
-		if intCompare(op, fr.regs[x].N, fr.regs[y].N) {
+		then := intCompare(op, fr.regs[x].N, fr.regs[y].N)
+		t.branch(t.predFor(site), site, then)
+		if then {
 			fr.take(yes, ye)
 		} else {
 			fr.take(no, ne)

@@ -86,6 +86,18 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		})
 	case *ssa.MakeMap:
 		dst := c.reg(in)
+		if in.Reserve != nil {
+			hint := c.operand(in.Reserve)
+			c.add(blk, costAlloc, func(t *Thread, fr *frame) status {
+				m := newMap()
+				if h := int64(fr.regs[hint].N); h > 0 {
+					m.hint = int(min(h, 1<<40))
+				}
+				fr.regs[dst] = Value{R: m}
+				return stNext
+			})
+			return
+		}
 		c.add(blk, costAlloc, func(t *Thread, fr *frame) status {
 			fr.regs[dst] = Value{R: newMap()}
 			return stNext
@@ -189,40 +201,65 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		c.lookup(blk, in)
 	case *ssa.MapUpdate:
 		m, k, v := c.operand(in.Map), c.operand(in.Key), c.operand(in.Value)
-		kt := in.Map.Type().Underlying().(*types.Map).Key()
+		mt := in.Map.Type().Underlying().(*types.Map)
+		kt := mt.Key()
+		mc, cost := c.mapCostOf(mt)
+		// m[k] op= v: the lookup before charged the access.
+		access := !opAssign(in)
+		if !access {
+			cost = costMem
+		}
 		switch keyKind(kt) {
 		case keyStr:
-			c.add(blk, costMap, func(t *Thread, fr *frame) status {
+			c.add(blk, cost, func(t *Thread, fr *frame) status {
 				mp, _ := fr.regs[m].R.(*Map)
 				if mp == nil {
 					return t.panicPlain("assignment to entry in nil map")
 				}
 				kv := fr.regs[k]
+				n := mp.n
 				mp.setStr(kv.S(), kv, copyVal(fr.regs[v]))
+				if access {
+					t.chargeMap(mc, mp, len(kv.S()))
+				}
+				t.chargeInsert(mp, n)
 				return stNext
 			})
+			c.brk(blk)
 			return
 		case keyUint:
-			c.add(blk, costMap, func(t *Thread, fr *frame) status {
+			c.add(blk, cost, func(t *Thread, fr *frame) status {
 				mp, _ := fr.regs[m].R.(*Map)
 				if mp == nil {
 					return t.panicPlain("assignment to entry in nil map")
 				}
 				kv := fr.regs[k]
+				n := mp.n
 				mp.setUint(kv.N, kv, copyVal(fr.regs[v]))
+				if access {
+					t.chargeMap(mc, mp, 0)
+				}
+				t.chargeInsert(mp, n)
 				return stNext
 			})
+			c.brk(blk)
 			return
 		}
-		c.add(blk, costMap, func(t *Thread, fr *frame) status {
+		c.add(blk, cost, func(t *Thread, fr *frame) status {
 			mp, _ := fr.get(m).R.(*Map)
 			if mp == nil {
 				return t.panicPlain("assignment to entry in nil map")
 			}
 			kv := fr.get(k)
+			n := mp.n
 			mp.set(key(kt, kv), copyVal(kv), copyVal(fr.get(v)))
+			if access {
+				t.chargeMap(mc, mp, 0)
+			}
+			t.chargeInsert(mp, n)
 			return stNext
 		})
+		c.brk(blk)
 	case *ssa.Range:
 		c.rangeIter(blk, in)
 	case *ssa.Next:
@@ -318,28 +355,38 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		succ := blk.ssa.Succs
 		yes, no := c.f.blocks[succ[0].Index], c.f.blocks[succ[1].Index]
 		ye, ne := yes.phis[predIndex(succ[0], blk.ssa)], no.phis[predIndex(succ[1], blk.ssa)]
+		// The If is the last instruction of its block, so of its
+		// segment: what a misprediction adds to its cost comes after
+		// every other instruction of the segment has run.
+		site := c.p.newBranchSite()
 		if bin, ok := in.Cond.(*ssa.BinOp); ok && c.fused[bin] {
 			op, x, y := c.compareOp(bin)
 			// The comparison's cost, and the branch's.
 			c.add(blk, 2*costSimple, func(t *Thread, fr *frame) status {
-				if intCompare(op, fr.regs[x].N, fr.regs[y].N) {
+				then := intCompare(op, fr.regs[x].N, fr.regs[y].N)
+				t.branch(t.predFor(site), site, then)
+				if then {
 					fr.take(yes, ye)
 				} else {
 					fr.take(no, ne)
 				}
 				return stNext
 			})
+			blk.site = site
 			return
 		}
 		cond := c.operand(in.Cond)
 		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
-			if fr.regs[cond].N != 0 {
+			then := fr.regs[cond].N != 0
+			t.branch(t.predFor(site), site, then)
+			if then {
 				fr.take(yes, ye)
 			} else {
 				fr.take(no, ne)
 			}
 			return stNext
 		})
+		blk.site = site
 	case *ssa.Jump:
 		if blk.ssa.Succs[0] == blk.ssa && len(blk.ssa.Instrs) == 1 {
 			// for {}: CPU work without calls or safe points, forever.
@@ -640,11 +687,15 @@ func (c *fnCompiler) float64Binop(blk *block, op token.Token, dst int32, x, y op
 	return true
 }
 
-// floatCost is the cost of a float operator: a division takes about four
-// times as long as the others (divsd's latency and throughput).
+// floatCost is the cost of a float operator: comparisons cost what an
+// integer's does, additions, subtractions and multiplications
+// costFloat, divisions costFloatDiv.
 func floatCost(op token.Token) int32 {
-	if op == token.QUO {
-		return costSimple * 4
+	switch op {
+	case token.QUO:
+		return costFloatDiv
+	case token.ADD, token.SUB, token.MUL:
+		return costFloat
 	}
 	return costSimple
 }
@@ -903,13 +954,13 @@ func (c *fnCompiler) convert(blk *block, in *ssa.Convert) {
 	case fb != nil && tb != nil && fb.Info()&types.IsInteger != 0 && tb.Kind() == types.Float64:
 		// The common conversion, without numConv's indirection.
 		if isUnsigned(fb) {
-			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+			c.add(blk, costFloatConv, func(t *Thread, fr *frame) status {
 				fr.regs[dst] = Float(float64(fr.regs[x].N))
 				return stNext
 			})
 			return
 		}
-		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+		c.add(blk, costFloatConv, func(t *Thread, fr *frame) status {
 			fr.regs[dst] = Float(float64(int64(fr.regs[x].N)))
 			return stNext
 		})
@@ -919,7 +970,13 @@ func (c *fnCompiler) convert(blk *block, in *ssa.Convert) {
 			c.fail(in, "conversion from %s to %s is not supported in scenes", from, to)
 			return
 		}
-		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
+		cost := int32(costSimple)
+		if (fb.Info()|tb.Info())&types.IsFloat != 0 {
+			// To or from a float (or between float sizes): cvtsi2sd,
+			// cvttsd2si, cvtss2sd and the like.
+			cost = costFloatConv
+		}
+		c.add(blk, cost, func(t *Thread, fr *frame) status {
 			fr.regs[dst] = conv(fr.get(x))
 			return stNext
 		})
@@ -1112,17 +1169,21 @@ func (c *fnCompiler) lookup(blk *block, in *ssa.Lookup) {
 		kt, vt := mt.Key(), mt.Elem()
 		commaOk := in.CommaOk
 		kk := keyKind(kt)
+		mc, cost := c.mapCostOf(mt)
 		if !commaOk && kk != keyAny {
 			z := zero(vt)
 			agg := isAgg(vt)
-			c.add(blk, costMap, func(t *Thread, fr *frame) status {
+			c.add(blk, cost, func(t *Thread, fr *frame) status {
 				m, _ := fr.regs[x].R.(*Map)
 				var v Value
 				var found bool
 				if kk == keyStr {
-					v, found = m.getStr(fr.regs[k].S())
+					s := fr.regs[k].S()
+					v, found = m.getStr(s)
+					t.chargeMap(mc, m, len(s))
 				} else {
 					v, found = m.getUint(fr.regs[k].N)
+					t.chargeMap(mc, m, 0)
 				}
 				if !found {
 					v = z
@@ -1133,11 +1194,18 @@ func (c *fnCompiler) lookup(blk *block, in *ssa.Lookup) {
 				fr.regs[dst] = v
 				return stNext
 			})
+			c.brk(blk)
 			return
 		}
-		c.add(blk, costMap, func(t *Thread, fr *frame) status {
+		c.add(blk, cost, func(t *Thread, fr *frame) status {
 			m, _ := fr.get(x).R.(*Map)
-			v, found := m.get(key(kt, fr.get(k)))
+			kv := fr.get(k)
+			v, found := m.get(key(kt, kv))
+			keyLen := 0
+			if mc.str {
+				keyLen = len(kv.S())
+			}
+			t.chargeMap(mc, m, keyLen)
 			if !found {
 				v = zero(vt)
 			}
@@ -1148,6 +1216,7 @@ func (c *fnCompiler) lookup(blk *block, in *ssa.Lookup) {
 			}
 			return stNext
 		})
+		c.brk(blk)
 		return
 	}
 	c.add(blk, costMem, func(t *Thread, fr *frame) status {
@@ -1198,7 +1267,7 @@ type iterator struct {
 func (c *fnCompiler) rangeIter(blk *block, in *ssa.Range) {
 	dst, x := c.reg(in), c.operand(in.X)
 	if _, ok := in.X.Type().Underlying().(*types.Map); ok {
-		c.add(blk, costMap, func(t *Thread, fr *frame) status {
+		c.add(blk, costMapNext, func(t *Thread, fr *frame) status {
 			m, _ := fr.get(x).R.(*Map)
 			it := &iterator{m: m}
 			if m != nil && m.n > 0 {
@@ -1235,7 +1304,7 @@ func (c *fnCompiler) next(blk *block, in *ssa.Next) {
 		})
 		return
 	}
-	c.add(blk, costMap, func(t *Thread, fr *frame) status {
+	c.add(blk, costMapNext, func(t *Thread, fr *frame) status {
 		it := fr.get(x).R.(*iterator)
 		for it.i < it.n && it.m.gen == it.gen {
 			e := (it.start + it.i) % it.n

@@ -26,6 +26,15 @@ import (
 // that only adds (or subtracts) to φs — a loop-invariant step
 // (an induction variable) or the value of an induction variable (a sum)
 // — and jumps back. Anything else is interpreted.
+//
+// The body may also count in memory: a variable the loop's goroutine
+// captured in a closure, a local whose address is taken, or a
+// package-level variable, loaded, added to and stored back (x++ on a
+// captured x, the shape of most preemption demos). Each such cell is
+// updated in closed form like a φ, when the loop is entered. Another
+// goroutine that reads the cell while the loop runs (a data race) then
+// sees its final value: the Go memory model lets a racy read observe any
+// write not ordered after it, and no real program can rely on which.
 
 // minSummary is the fewest iterations worth summarising.
 const minSummary = 16
@@ -48,8 +57,21 @@ type loopPhi struct {
 	after bool // phiSum: adds q's value after its step
 }
 
+// loopCell is a variable in memory the body counts in: *addr op= step
+// (phiStep) or *addr += an induction φ (phiSum).
+type loopCell struct {
+	addr  operand
+	t     *types.Basic
+	kind  phiKind
+	step  operand
+	neg   bool
+	of    int
+	after bool
+}
+
 type loopSummary struct {
 	phis      []loopPhi
+	cells     []loopCell
 	ind       int // the φ the condition tests
 	op        token.Token
 	bound     operand
@@ -128,17 +150,29 @@ func (c *fnCompiler) summarise(h *ssa.BasicBlock) *loopSummary {
 		}
 		return b
 	}
-	// The body: additions only.
+	// The body: additions only, and loads and stores of cells.
+	var loads []*ssa.UnOp
+	var stores []*ssa.Store
 	for _, in := range body.Instrs {
 		switch in := in.(type) {
 		case *ssa.BinOp:
 			if (in.Op != token.ADD && in.Op != token.SUB) || intType(in) == nil {
 				return nil
 			}
+		case *ssa.UnOp:
+			if in.Op != token.MUL || intType(in) == nil {
+				return nil
+			}
+			loads = append(loads, in)
+		case *ssa.Store:
+			stores = append(stores, in)
 		case *ssa.Jump, *ssa.DebugRef:
 		default:
 			return nil
 		}
+	}
+	if len(loads) != len(stores) {
+		return nil
 	}
 	s := &loopSummary{ind: -1}
 	index := map[ssa.Value]int{}
@@ -192,6 +226,80 @@ func (c *fnCompiler) summarise(h *ssa.BasicBlock) *loopSummary {
 			}
 		}
 		return nil
+	}
+	// Cells: each store writes load(p) ± step, or load(p) + an induction
+	// φ, back to the same p; p is a distinct variable the loop cannot
+	// reach another way (not a pointer it was handed).
+	cellAddr := func(v ssa.Value) bool {
+		switch v := v.(type) {
+		case *ssa.Global, *ssa.FreeVar:
+			return true
+		case *ssa.Alloc:
+			return !inLoop(v)
+		}
+		return false
+	}
+	seen := map[ssa.Value]bool{}
+	for _, st := range stores {
+		if !cellAddr(st.Addr) || seen[st.Addr] {
+			return nil
+		}
+		seen[st.Addr] = true
+		add, ok := st.Val.(*ssa.BinOp)
+		if !ok || add.Block() != body {
+			return nil
+		}
+		isLoad := func(v ssa.Value) bool {
+			ld, ok := v.(*ssa.UnOp)
+			if !ok || ld.Op != token.MUL || ld.X != st.Addr || ld.Block() != body {
+				return false
+			}
+			refs := ld.Referrers()
+			return refs != nil && len(*refs) == 1 && (*refs)[0] == ssa.Instruction(add)
+		}
+		x, y := add.X, add.Y
+		if !isLoad(x) && add.Op == token.ADD && isLoad(y) {
+			x, y = y, x
+		}
+		if !isLoad(x) {
+			return nil
+		}
+		cell := loopCell{addr: c.operand(st.Addr), t: intType(add), neg: add.Op == token.SUB}
+		switch {
+		case invariant(y):
+			cell.kind, cell.step = phiStep, c.operand(y)
+		case !cell.neg:
+			if q, ok := index[y]; ok {
+				cell.kind, cell.of = phiSum, q
+				break
+			}
+			if qa, ok := y.(*ssa.BinOp); ok && qa.Block() == body {
+				for q, qp := range phis {
+					if qp.Edges[backEdge] == qa {
+						cell.kind, cell.of, cell.after = phiSum, q, true
+					}
+				}
+			}
+			if cell.kind != phiSum {
+				return nil
+			}
+		default:
+			return nil
+		}
+		s.cells = append(s.cells, cell)
+	}
+	for _, ld := range loads {
+		if !seen[ld.X] {
+			return nil
+		}
+	}
+	if load != nil && seen[load.X] {
+		return nil // the bound is a cell the body changes
+	}
+	for _, cl := range s.cells {
+		if cl.kind == phiSum && s.phis[cl.of].kind != phiStep {
+			return nil
+		}
 	}
 	// Sums must be of induction variables, not of other sums.
 	for _, lp := range s.phis {
@@ -379,6 +487,30 @@ func (s *loopSummary) run(fr *frame, n int64) {
 	before := make([]uint64, len(s.phis))
 	for i, p := range s.phis {
 		before[i] = fr.regs[p.reg].N
+	}
+	for _, cl := range s.cells {
+		cell := fr.get(cl.addr).Ptr()
+		switch cl.kind {
+		case phiStep:
+			step := fr.get(cl.step).N
+			if cl.neg {
+				step = -step
+			}
+			cell.N = wrap(cl.t, cell.N+u*step)
+		case phiSum:
+			q := s.phis[cl.of]
+			qstep := fr.get(q.step).N
+			if q.neg {
+				qstep = -qstep
+			}
+			var steps uint64
+			if cl.after {
+				steps = tri(u, u+1)
+			} else {
+				steps = tri(u, u-1)
+			}
+			cell.N = wrap(cl.t, cell.N+u*before[cl.of]+qstep*steps)
+		}
 	}
 	for i, p := range s.phis {
 		switch p.kind {

@@ -36,6 +36,8 @@ type Program struct {
 	// NoSummaries makes every loop interpreted iteration by iteration
 	// (loop.go), so that tests can compare the two.
 	NoSummaries bool
+	// branchSites counts the Ifs compiled so far (predict.go).
+	branchSites int32
 }
 
 // New compiles prog, whose package main is mainPkg. natives supplies the
@@ -371,6 +373,8 @@ type Run struct {
 	stdout  strings.Builder // a line written in pieces
 	stderr  strings.Builder
 	rand    uint64
+	// The branch predictor's state (predict.go).
+	predHist, predCtr []uint8
 	// Seed feeds map iteration order.
 	Seed uint64
 	// NumCPU is what runtime.NumCPU answers: the simulated machine's.

@@ -337,6 +337,7 @@ type Map struct {
 	live []bool
 	n    int
 	gen  int // clears so far
+	hint int // the size make was given (mapcost.go)
 }
 
 func newMap() *Map { return &Map{} }

@@ -1,0 +1,6 @@
+//go:build !unix
+
+package link
+
+// ignoreSIGPIPE: there is no SIGPIPE to ignore here.
+func ignoreSIGPIPE() {}
