@@ -57,13 +57,15 @@ fuzz:
 	$(GO) test ./core -run '^$$' -fuzz FuzzSim -fuzztime $(FUZZTIME)
 
 # rewrite regenerates the expected transcripts of the scenario files, the
-# event-log golden file, the real-runtime outputs the chapters show and the
+# event-log golden file, the real-runtime outputs the chapters show, the
+# real-runtime distributions of the scenes at GOMAXPROCS>1 (100 runs each) and the
 # known-failure lists of the conformance and differential tests; inspect the
 # diff before committing.
 rewrite:
 	$(GO) test ./core/... -run 'Scenario|Golden' -rewrite
 	$(GO) test ./chapters -run Golden -rewrite
 	GMPBOOK_REWRITE=1 $(GO) test ./tests -run TestChapterClaimsHoldOnTheRealRuntime -count=1
+	GMPBOOK_REWRITE=1 $(GO) test ./tests -run TestChapterRealDistributions -count=1
 	GMPBOOK_REWRITE=1 $(GO) test ./tests -run Conformance -count=1
 	GMPBOOK_REWRITE=1 $(GO) test ./tests -run Differential -count=1
 

@@ -176,6 +176,10 @@ func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene) (sceneData, erro
 		Source: s.Source, Encoded: playerlog.EncodeSource([]byte(s.Source)), Code: code,
 		Lines: lineCount(s.Source), Player: b.hasPlayer,
 	}
+	if d.Real, err = b.realDistOf(c, id); err != nil {
+		return sceneData{}, err
+	}
+	d.CompareGo, d.CompareProcs = compareChoices(s)
 	if b.hasPlayer && b.lightPlayer {
 		d.Run = b.addRun(runlog.NewFile(title, playerlog.Captions(s.Compiled), run))
 	}

@@ -265,6 +265,10 @@ type sceneData struct {
 	Player  bool   // the player is part of this site
 	Run     string // the key of the recorded run the light player plays ("" without one)
 	Narrate string
+
+	Real         *realDist // the real runtime's outputs over many runs (nil: not captured)
+	CompareGo    string    // the Go version the compare control offers
+	CompareProcs []int     // the GOMAXPROCS values it offers
 }
 
 type boardFrame struct {
@@ -400,4 +404,11 @@ func (r *chapterRenderer) realData(re *chapters.Real) (realData, error) {
 // scene printed on the real runtime: chapters/real/NN-sceneid.out.
 func RealOutputName(chapter int, scene string) string {
 	return fmt.Sprintf("%02d-%s.out", chapter, scene)
+}
+
+// RealDistName is the file in which make rewrite keeps what a chapter
+// scene at GOMAXPROCS>1 printed over many runs on the real runtime
+// (dist.Captured): chapters/real/NN-sceneid.dist.
+func RealDistName(chapter int, scene string) string {
+	return fmt.Sprintf("%02d-%s.dist", chapter, scene)
 }

@@ -18,6 +18,16 @@
 //	cprocs=N        … or this GOMAXPROCS, played in lock-step with the
 //	                first (play.Compare); at is then a stop of the
 //	                common play head
+//	seeds=A..B      seeds mode (full player): no picture; the scene runs
+//	                once per seed (dist.Simulate, as gmpbook run -seeds)
+//	                and the player posts {type: 'gmpbook', seeds: {done,
+//	                total, procs, timing, first, last, hist}} after each
+//	                slice of seeds, hist holding the histogram by each of
+//	                dist.Keys as {n, distinct, top: [[output, count], …],
+//	                rest}
+//	trace=1         trace mode (full player): no picture; the run is
+//	                simulated whole and posted as {type: 'gmpbook',
+//	                trace: {json, procs, seed}}, Chrome trace JSON
 //
 // The simulator runs here, in the browser, once (and again when the user
 // asks for another GOMAXPROCS or seed); render replays its event log. The
@@ -39,13 +49,16 @@
 // timeText, playing, narration, controlsHeight} whenever one of them
 // changes (cursor is the index of the last event applied, -1 before the
 // first; controlsHeight is the CSS height of the player's own chrome below
-// the picture), with {type: 'gmpbook', progress} (0…1) while main.wasm
+// the picture; procs, seed and, in compare mode, compare, the two runs'
+// labels, ride along), with {type: 'gmpbook', progress} (0…1) while main.wasm
 // downloads (index.html sends those), and with {type: 'gmpbook', error,
 // errors} if the scene cannot run (each "file:line:col: message").
 //
 // For tests and benchmarks the page also has window.gmpbookStatus
 // ({frames, ready, cursor, len, playing}; ready once a few frames are
-// drawn), window.gmpbookFrame() (the last drawn display list as JSON) and a
+// drawn; procs, seed, compare), window.gmpbookTrace() (the full player:
+// the run shown as Chrome trace JSON, see bridge.trace),
+// window.gmpbookFrame() (the last drawn display list as JSON) and a
 // console line "gmpbook: first frame (…)", with how long loading the scene,
 // simulating it and drawing took, when the first frame is drawn. With
 // timing=1 in the URL the player puts marks named "gmpbook:…" on the
@@ -128,10 +141,11 @@ func playScene(cue play.Cue, m marker, player play.Controllable, title, loadSaid
 	m.mark("started")
 	cue.Apply(player)
 
-	b := &bridge{marker: m, timings: func(drawn time.Time, known int) string {
+	b := &bridge{marker: m, src: player, timings: func(drawn time.Time, known int) string {
 		return loadSaid + ", start " + ms(started.Sub(loaded)) + " (" + strconv.Itoa(known) +
 			" events simulated before the first frame), until the first frame " + ms(drawn.Sub(started))
 	}}
+	b.compare = compareLabel(player)
 	b.listen()
 	m.mark("player")
 	opt := render.Options{Commands: b.commands, AfterDraw: b.afterDraw}
@@ -194,6 +208,9 @@ type bridge struct {
 	timings func(drawn time.Time, known int) string // for the first-frame console line
 	marker
 
+	src     play.Source // what the game plays, for the trace
+	compare string      // compare mode's two labels ("" when not comparing)
+
 	frames   int
 	cursor   int
 	playing  bool
@@ -245,6 +262,11 @@ func (b *bridge) listen() {
 		return string(appendFrame(nil, &b.last))
 	})
 	js.Global().Set("gmpbookFrame", b.frameFun)
+	if chromeTrace != nil {
+		js.Global().Set("gmpbookTrace", js.FuncOf(func(this js.Value, args []js.Value) any {
+			return b.trace()
+		}))
+	}
 	js.Global().Set("gmpbookStatus", js.ValueOf(map[string]any{"frames": 0, "ready": false}))
 }
 
@@ -277,10 +299,15 @@ func (b *bridge) afterDraw(f *view.Frame, st play.Status, frames int) {
 	}
 	changed := !b.posted || st.Cursor != b.cursor || st.Playing != b.playing || st.Line != b.line
 	if frames <= readyFrames || changed || frames%30 == 0 {
-		js.Global().Set("gmpbookStatus", js.ValueOf(map[string]any{
+		status := map[string]any{
 			"frames": frames, "ready": frames >= readyFrames,
 			"cursor": st.Cursor, "len": st.Len, "playing": st.Playing,
-		}))
+			"procs": st.Procs, "seed": float64(st.Seed),
+		}
+		if b.compare != "" {
+			status["compare"] = b.compare
+		}
+		js.Global().Set("gmpbookStatus", js.ValueOf(status))
 	}
 	if changed {
 		b.cursor, b.playing, b.posted, b.line = st.Cursor, st.Playing, true, st.Line
@@ -288,6 +315,7 @@ func (b *bridge) afterDraw(f *view.Frame, st play.Status, frames int) {
 			"type": "gmpbook", "cursor": st.Cursor, "len": st.Len, "line": st.Line,
 			"time": float64(st.Time), "timeText": core.FormatDuration(int64(st.Time)),
 			"playing": st.Playing, "narration": f.Narration, "controlsHeight": controlsHeight(f),
+			"procs": st.Procs, "seed": float64(st.Seed), "compare": b.compare,
 		})
 	}
 }
@@ -313,4 +341,26 @@ func (m marker) mark(name string) {
 	if m {
 		js.Global().Get("performance").Call("mark", "gmpbook:"+name)
 	}
+}
+
+// trace is the run the game shows as Chrome trace JSON (core.ChromeTrace,
+// as gmpbook run -trace writes it), for window.gmpbookTrace() of the full
+// player (the light one leaves the exporter out, which keeps encoding/json
+// out of its download; the page asks a full player for the trace of a
+// recorded run, trace=1): {json,
+// procs, seed, label} or {error}. A run still being simulated is
+// simulated to its end first; in compare mode it is the first run, the
+// scene as asked for. Go in the browser runs one goroutine at a time and
+// switches only where one waits; this function does not wait, and a tick
+// of the game does not wait halfway, so it reads the player between ticks.
+func (b *bridge) trace() any {
+	run, label, ok := shownRun(b.src)
+	if !ok {
+		return map[string]any{"error": "the scene is still loading"}
+	}
+	data, err := chromeTrace(run.Events)
+	if err != nil {
+		return map[string]any{"error": err.Error()}
+	}
+	return map[string]any{"json": string(data), "procs": run.Procs, "seed": float64(run.Seed), "label": label}
 }

@@ -11,6 +11,7 @@ import (
 	"syscall/js"
 	"time"
 
+	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/runlog"
 	"github.com/gmpbook/gmpbook/render/play"
 )
@@ -104,6 +105,15 @@ func loadFull(q url.Values, procs int, seed uint64) error {
 	js.Global().Get("location").Call("replace", "?"+next.Encode())
 	return errors.New("loading the simulator…")
 }
+
+// chromeTrace is left out of the light player (see bridge.trace), and
+// with it shownRun's use.
+var chromeTrace func([]core.Event) ([]byte, error)
+
+func shownRun(play.Source) (play.Log, string, bool) { return play.Log{}, "", false }
+
+// compareLabel: the light player has no compare mode.
+func compareLabel(play.Controllable) string { return "" }
 
 // errorList: the light player compiles nothing, so its errors have no
 // place in the source; the page shows the message.

@@ -74,6 +74,10 @@ func NewCompare(a, b Side) *Compare {
 	return c
 }
 
+// Sides are the two runs compared: the scene as asked for, and the run
+// with the other Go version or GOMAXPROCS.
+func (c *Compare) Sides() (a, b Side) { return c.a, c.b }
+
 // Diff is where the logs first differ, an index into each.
 func (c *Compare) Diff() view.Difference { return c.diff }
 

@@ -182,6 +182,17 @@ func (p *Player) growUntil(found func() bool) bool {
 	}
 }
 
+// Whole is the run being played, simulated to its end first when it is
+// still growing: what a host exports (the browser player's Chrome trace).
+// A run whose simulation failed part-way is the part that was simulated.
+func (p *Player) Whole() Log {
+	for p.more(growChunk * 16) {
+	}
+	run := p.run
+	run.Grow = nil
+	return run
+}
+
 // Recording is the recording being played.
 func (p *Player) Recording() *view.Recording { return p.rec }
 

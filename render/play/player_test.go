@@ -440,3 +440,17 @@ func TestLoadingShowsThePlayersFirstFrameThenHandsOver(t *testing.T) {
 	broken.Frame(1280, 700)
 	assert.EqualError(t, broken.Update(&play.Input{}), "scene.go:3:2: undefined: x", "a scene that does not load ends the game")
 }
+
+// TestWholeIsTheWholeRun: a growing Player's Whole simulates to the end
+// and gives the same events as the run simulated at once, and the player
+// then plays the whole run.
+func TestWholeIsTheWholeRun(t *testing.T) {
+	full := stealLog(t, 0, 0)
+	log, _ := growingStealLog(t, 0, 0)
+	p := play.NewPlayer(log, nil)
+	require.Less(t, len(log.Events), len(full.Events), "the log starts short")
+	w := p.Whole()
+	require.Nil(t, w.Grow)
+	require.Equal(t, full.Events, w.Events)
+	require.Equal(t, len(full.Events), p.Status().Len)
+}

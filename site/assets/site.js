@@ -290,6 +290,7 @@
     this.pending = [];
     this.errors = [];
     if (this.player) this.buildEditor();
+    if (this.player) this.buildTools();
     var self = this;
     if (this.playButton) this.playButton.addEventListener('click', function () { self.load(true); });
     if (this.player) {
@@ -429,20 +430,27 @@
     this.text.setSelectionRange(off, off);
   };
 
-  Scene.prototype.url = function (play) {
+  // url is the player's URL for the current source. extra are more
+  // parameters (compare mode's cgo or cprocs, the seeds and trace modes):
+  // with any, the full player runs the scene, since the light one only
+  // plays the recorded run.
+  Scene.prototype.url = function (play, extra) {
     var p = new URLSearchParams(this.params);
     p.set('src', b64encode(this.source));
-    if (this.run && this.source === this.original) p.set('run', this.run);
+    if (this.run && this.source === this.original && !extra) p.set('run', this.run);
     if (play) p.set('play', '1');
+    Object.keys(extra || {}).forEach(function (k) { p.set(k, extra[k]); });
     return this.player + '?' + p.toString();
   };
 
   // load replaces the poster with a fresh player for the current source;
   // play starts it as soon as it is ready.
-  Scene.prototype.load = function (play) {
+  Scene.prototype.load = function (play, extra) {
     if (!this.player) return;
     var self = this;
     this.unload();
+    this.comparing = extra || null;
+    this.setComparing('');
     this.showErrors([]);
     this.stageNote('');
     this.ready = false;
@@ -451,7 +459,7 @@
     this.firstFrame = 0;
     this.loadStart = performance.now();
     var f = el('iframe', {
-      src: this.url(play),
+      src: this.url(play, extra),
       title: 'Scheduler player: ' + this.title,
       allow: 'fullscreen',
       loading: 'eager'
@@ -578,6 +586,8 @@
       this.cursor = d.cursor;
       this.len = d.len;
     }
+    if (typeof d.procs === 'number') { this.procs = d.procs; this.seed = d.seed; }
+    if (typeof d.compare === 'string') this.setComparing(d.compare);
     if (typeof d.playing === 'boolean') this.setPlaying(d.playing);
     if (typeof d.controlsHeight === 'number' && d.controlsHeight > 0 && d.controlsHeight !== this.controlsH) {
       this.controlsH = d.controlsHeight;
@@ -657,6 +667,8 @@
     if (origin !== '*' && ev.origin !== origin) return;
     var d = ev.data;
     if (!d || typeof d !== 'object' || d.type !== 'gmpbook') return;
+    var tool = toolByWindow.get(ev.source);
+    if (tool) { tool.message(d); return; }
     var s = byWindow.get(ev.source);
     if (!s) {
       for (var i = 0; i < scenes.length; i++) {
@@ -665,6 +677,247 @@
     }
     if (s) s.message(d);
   });
+
+
+  // ---- Scene tools: seeds, compare mode, trace -----------------------
+
+  // toolByWindow maps the hidden frames that run the full player's seeds
+  // and trace modes to their handlers.
+  var toolByWindow = new Map();
+  var SEEDS = 100;
+  var DIST_ROWS = 12;
+
+  // ToolFrame runs the full player out of sight with extra parameters and
+  // hands its messages to onMessage until done() removes it.
+  function ToolFrame(scene, extra, onMessage) {
+    var self = this;
+    this.onMessage = onMessage;
+    this.frame = el('iframe', { src: scene.url(false, extra), title: 'Scheduler player working out of sight', tabindex: '-1', 'aria-hidden': 'true', class: 'tool-frame' });
+    scene.fig.appendChild(this.frame);
+    toolByWindow.set(this.frame.contentWindow, this);
+    this.frame.addEventListener('load', function () { toolByWindow.set(self.frame.contentWindow, self); });
+  }
+  ToolFrame.prototype.message = function (d) {
+    if (typeof d.progress === 'number') return; // the download of main.wasm
+    this.onMessage(d);
+  };
+  ToolFrame.prototype.done = function () {
+    if (!this.frame) return;
+    toolByWindow.delete(this.frame.contentWindow);
+    this.frame.remove();
+    this.frame = null;
+  };
+
+  Scene.prototype.buildTools = function () {
+    var self = this;
+    this.tools = $('.scene-tools', this.fig);
+    if (!this.tools) return;
+    this.toolStatus = $('.tool-status', this.tools);
+    this.seedsButton = $('.seeds-run', this.tools);
+    this.seedsPanel = $('.seeds', this.fig);
+    this.compareButton = $('.compare', this.tools);
+    this.compareWith = $('.compare-with', this.tools);
+    this.traceButton = $('.trace', this.tools);
+    var real = this.seedsPanel && this.seedsPanel.getAttribute('data-real');
+    try { this.real = real ? JSON.parse(real) : null; } catch (e) { this.real = null; }
+    this.seedsButton.addEventListener('click', function () { self.runSeeds(); });
+    this.compareButton.addEventListener('click', function () {
+      if (self.comparing) { self.load(true); return; }
+      var v = self.compareWith.value.split('=');
+      var extra = {};
+      extra[v[0]] = v[1];
+      self.load(true, extra);
+    });
+    this.traceButton.addEventListener('click', function () { self.downloadTrace(); });
+  };
+
+  Scene.prototype.say = function (text) {
+    if (this.toolStatus) this.toolStatus.textContent = text;
+  };
+
+  // setComparing shows whether the player is in compare mode: the
+  // player's label of its two runs, or '' for one run.
+  Scene.prototype.setComparing = function (label) {
+    if (!this.compareButton) return;
+    this.fig.classList.toggle('comparing', !!this.comparing);
+    this.compareButton.textContent = this.comparing ? 'Back to one run' : 'Compare';
+    this.compareWith.disabled = !!this.comparing;
+    if (label) this.say('Comparing ' + label + '.');
+    else if (!this.comparing && /^Comparing /.test(this.toolStatus.textContent)) this.say('');
+  };
+
+  // runSeeds runs the scene as it is now over seeds 1…100 in the full
+  // player's seeds mode, out of sight; the histogram fills in as the
+  // player reports, a slice of seeds at a time.
+  Scene.prototype.runSeeds = function () {
+    var self = this;
+    if (this.seedsTool) this.seedsTool.done();
+    var source = this.source, original = this.source === this.original;
+    this.seedsPanel.hidden = false;
+    this.seedsButton.setAttribute('aria-expanded', 'true');
+    this.seedsPanel.textContent = '';
+    var head = el('p', { class: 'seeds-head', text: 'Loading the simulator…' });
+    var bar = el('progress', { max: String(SEEDS), value: '0' });
+    this.seedsPanel.appendChild(head);
+    this.seedsPanel.appendChild(bar);
+    this.seedsButton.disabled = true;
+    this.seedsTool = new ToolFrame(this, { seeds: '1..' + SEEDS }, function (d) {
+      if (d.error !== undefined || d.errors !== undefined) {
+        self.seedsTool.done();
+        self.seedsButton.disabled = false;
+        head.textContent = 'The scene does not run: ' + normalizeErrors(d).map(function (e) {
+          return (e.line ? 'line ' + e.line + ': ' : '') + e.msg;
+        }).join('; ');
+        head.classList.add('bad');
+        bar.remove();
+        return;
+      }
+      if (!d.seeds) return;
+      var r = d.seeds;
+      bar.value = r.done;
+      head.textContent = r.done < r.total
+        ? 'Running seed ' + r.done + ' of ' + r.total + '…'
+        : 'The simulator over seeds ' + r.first + '…' + r.last + ' (GOMAXPROCS=' + r.procs + ', ' + r.timing + ' timing)';
+      self.seedsResult = r;
+      self.drawSeeds(original && source === self.source ? self.real : null);
+      if (r.done >= r.total) {
+        self.seedsTool.done();
+        bar.remove();
+        self.seedsButton.disabled = false;
+        self.seedsButton.textContent = 'Run over 100 seeds again';
+      }
+    });
+  };
+
+  // distKey is the part of the outputs counted unless the reader picks
+  // another: whole outputs when all are short, else the last line (as
+  // site.DistKey chooses for the table of a page without script).
+  function distKey(hist) {
+    var top = hist.output.top;
+    for (var i = 0; i < top.length; i++) if (top[i][0].split('\n').length > 3) return 'last-line';
+    return 'output';
+  }
+
+  function oneline(s) { return s === '' ? '(nothing)' : s.split('\n').join(' | '); }
+
+  // tvd is the total-variation distance of two histograms (half the sum
+  // of the differences of their shares), as dist.TVD computes it.
+  function tvd(a, b) {
+    var pa = {}, pb = {}, keys = {}, d = 0;
+    a.top.forEach(function (e) { pa[e[0]] = e[1] / a.n; keys[e[0]] = true; });
+    b.top.forEach(function (e) { pb[e[0]] = e[1] / b.n; keys[e[0]] = true; });
+    Object.keys(keys).forEach(function (k) { d += Math.abs((pa[k] || 0) - (pb[k] || 0)); });
+    return d / 2;
+  }
+
+  // drawSeeds draws the histogram so far: one row per output, its count
+  // over the seeds and, when the site captured the real runtime's
+  // distribution for the scene as written, the real count beside it.
+  Scene.prototype.drawSeeds = function (real) {
+    var self = this, r = this.seedsResult;
+    var panel = this.seedsPanel;
+    $$('.seeds-body', panel).forEach(function (n) { n.remove(); });
+    var body = el('div', { class: 'seeds-body' });
+    if (!this.seedsKey) this.seedsKey = distKey(real ? { output: { top: r.hist.output.top.concat(real.hist.output.top) } } : r.hist);
+    var key = this.seedsKey;
+    var keySel = el('select', { class: 'seeds-key', 'aria-label': 'What to count' }, [
+      el('option', { value: 'output', text: 'whole outputs' }),
+      el('option', { value: 'first-line', text: 'first lines' }),
+      el('option', { value: 'last-line', text: 'last lines' })
+    ]);
+    keySel.value = key;
+    keySel.addEventListener('change', function () { self.seedsKey = keySel.value; self.drawSeeds(real); $('.seeds-key', self.seedsPanel).focus(); });
+    body.appendChild(el('p', { class: 'seeds-count' }, [el('label', {}, ['Count ', keySel])]));
+    var sim = r.hist[key], rh = real ? real.hist[key] : null;
+    var rows = {}, order = [];
+    sim.top.forEach(function (e) { rows[e[0]] = { out: e[0], sim: e[1], real: 0 }; order.push(e[0]); });
+    if (rh) rh.top.forEach(function (e) {
+      if (!rows[e[0]]) { rows[e[0]] = { out: e[0], sim: 0, real: 0 }; order.push(e[0]); }
+      rows[e[0]].real = e[1];
+    });
+    order.sort(function (a, b) { return (rows[b].sim - rows[a].sim) || (rows[b].real - rows[a].real) || (a < b ? -1 : a > b ? 1 : 0); });
+    var head = [el('th', { scope: 'col', text: key === 'output' ? 'Output' : key === 'first-line' ? 'First line' : 'Last line' }),
+      el('th', { scope: 'col', text: 'Simulator (' + sim.n + ' seeds)' })];
+    if (rh) head.push(el('th', { scope: 'col', text: 'Real runtime (' + rh.n + ' runs)' }));
+    var tbody = el('tbody');
+    var cell = function (n, total, cls) {
+      var b = el('span', { class: 'bar bar-' + cls });
+      b.style.width = (total ? Math.round(100 * n / total) : 0) + '%';
+      return el('td', { class: 'num' }, [el('span', { class: 'count', text: String(n) }), el('span', { class: 'track' }, [b])]);
+    };
+    var shown = order.slice(0, DIST_ROWS);
+    shown.forEach(function (o) {
+      var tr = el('tr', {}, [el('td', { class: 'out' }, [el('code', { text: oneline(o) })]), cell(rows[o].sim, sim.n, 'sim')]);
+      if (rh) tr.appendChild(cell(rows[o].real, rh.n, 'real'));
+      tbody.appendChild(tr);
+    });
+    if (order.length > shown.length) {
+      var restSim = 0, restReal = 0;
+      order.slice(DIST_ROWS).forEach(function (o) { restSim += rows[o].sim; restReal += rows[o].real; });
+      restSim += sim.rest || 0;
+      var tr = el('tr', { class: 'rest' }, [el('td', { text: (order.length - shown.length) + ' other outputs' }), el('td', { class: 'num', text: String(restSim) })]);
+      if (rh) tr.appendChild(el('td', { class: 'num', text: String(restReal) }));
+      tbody.appendChild(tr);
+    }
+    body.appendChild(el('div', { class: 'dist-wrap' }, [el('table', { class: 'dist-table' }, [el('thead', {}, [el('tr', {}, head)]), tbody])]));
+    var notes = [sim.distinct + ' distinct ' + (key === 'output' ? 'outputs' : key === 'first-line' ? 'first lines' : 'last lines') + ' in ' + sim.n + ' seeds.'];
+    if (rh && r.done >= r.total) {
+      var d = tvd(sim, rh);
+      this.seedsTVD = d;
+      notes.push('Total-variation distance from the real runtime: ' + d.toFixed(2) + ' (0: the same distribution, 1: no output in common). Real runs: ' + real.go + ', GOMAXPROCS=' + real.procs + '.');
+    } else if (!rh && r.done >= r.total) {
+      notes.push(this.source !== this.original
+        ? 'The real runtime\'s distribution is for the scene as written: reset the scene to compare.'
+        : 'The site captures the real runtime\'s outputs for the chapter scenes at GOMAXPROCS>1 only' + (r.procs > 1 ? '; this one has none yet.' : '.'));
+    }
+    body.appendChild(el('p', { class: 'seeds-note', text: notes.join(' ') }));
+    panel.appendChild(body);
+  };
+
+  // downloadTrace saves the run the player shows (or, without a player,
+  // the scene as it is now) as Chrome trace JSON: the full player exports
+  // it (window.gmpbookTrace); the light player, which has no exporter,
+  // gets it from a full player out of sight, at the same settings.
+  Scene.prototype.downloadTrace = function () {
+    var self = this;
+    var w = this.iframe && this.iframe.contentWindow;
+    var name = function (procs, seed) { return 'gmpbook-' + self.id + '-procs' + procs + '-seed' + seed + '.trace.json'; };
+    if (w && typeof w.gmpbookTrace === 'function') {
+      var t = w.gmpbookTrace();
+      if (t.error) { this.say('No trace: ' + t.error); return; }
+      save(t.json, name(t.procs, t.seed));
+      this.say('Saved the trace' + (t.label ? ' of ' + t.label : '') + ': open it in ui.perfetto.dev.');
+      return;
+    }
+    var extra = { trace: '1' };
+    if (this.iframe && this.procs) { extra.procs = String(this.procs); extra.seed = String(this.seed); }
+    if (this.traceTool) this.traceTool.done();
+    this.traceButton.disabled = true;
+    this.say('Simulating the run for its trace…');
+    this.traceTool = new ToolFrame(this, extra, function (d) {
+      if (d.error !== undefined || d.errors !== undefined) {
+        self.traceTool.done();
+        self.traceButton.disabled = false;
+        self.say('No trace: ' + normalizeErrors(d)[0].msg);
+        return;
+      }
+      if (!d.trace) return;
+      self.traceTool.done();
+      self.traceButton.disabled = false;
+      save(d.trace.json, name(d.trace.procs, d.trace.seed));
+      self.say('Saved the trace: open it in ui.perfetto.dev.');
+    });
+  };
+
+  // save offers text as a file download.
+  function save(text, filename) {
+    var url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    var a = el('a', { href: url, download: filename, class: 'vh' });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+  }
 
   function initScenes() {
     $$('figure.scene').forEach(function (fig) { scenes.push(new Scene(fig)); });
