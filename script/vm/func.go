@@ -78,9 +78,17 @@ type instr struct {
 	// segFar is how many of the segment's instructions from this one on
 	// may charge costFar.
 	segFar int32
-	n      uint8 // SSA instructions it stands for (1, or 2 when fused)
-	brk    bool  // it ends its segment: it may call
-	far    bool  // it may charge costFar besides its cost
+	// most is the most CPU time the segment from this one on may charge:
+	// seg, and costFar for each of its segFar instructions.
+	most int64
+	// lmask has a bit for each of lines, all in word lword of
+	// Thread.ranSeen (lword -1: lines span several words); the run loop
+	// skips noting lines already noted with one test.
+	lmask uint64
+	lword int32
+	n     uint8 // SSA instructions it stands for (1, or 2 when fused)
+	brk   bool  // it ends its segment: it may call
+	far   bool  // it may charge costFar besides its cost
 }
 
 // status is what an instruction asks of the run loop.
@@ -244,9 +252,25 @@ func (b *block) segments() {
 			}
 			in[i].end, in[i].seg, in[i].segN = int32(end), seg, n
 			in[i].lines = lines[k:]
+			in[i].most = int64(seg) + int64(far)*costFar
+			in[i].lmask, in[i].lword = lineMask(in[i].lines)
 		}
 		start = end
 	}
+}
+
+// lineMask returns the bits of lines in the one word of a line set
+// (Thread.ranSeen) that holds them all, or word -1 if they span several.
+func lineMask(lines []int32) (mask uint64, word int32) {
+	for i, l := range lines {
+		if i == 0 {
+			word = l >> 6
+		} else if l>>6 != word {
+			return 0, -1
+		}
+		mask |= 1 << (l & 63)
+	}
+	return mask, word
 }
 
 func (c *fnCompiler) reg(v ssa.Value) int32 {
