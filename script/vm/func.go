@@ -182,6 +182,9 @@ func (p *Program) build(f *Func) {
 				}
 			}
 		}
+		for k, edge := range blk.phis {
+			blk.phis[k] = c.sequential(edge)
+		}
 	}
 	for i, b := range fn.Blocks {
 		blk := f.blocks[i]
@@ -209,6 +212,7 @@ func (p *Program) build(f *Func) {
 	}
 	for _, blk := range f.blocks {
 		blk.segments()
+		c.fuseRuns(blk)
 		c.fuseBlock(blk)
 		blk.src = nil
 	}
@@ -257,6 +261,29 @@ func (b *block) segments() {
 		}
 		start = end
 	}
+}
+
+// sequential returns the copies of an edge, which give the φs their
+// values all at once, as copies that may run one after another: a source
+// that is also the destination of a copy is first copied to a register
+// of its own (a φ of the block that takes the value of another, as in
+// a, b = b, a+b).
+func (c *fnCompiler) sequential(edge []phiCopy) []phiCopy {
+	dsts := map[int32]bool{}
+	for _, e := range edge {
+		dsts[e.dst] = true
+	}
+	var pre, out []phiCopy
+	for _, e := range edge {
+		if int32(e.src) != e.dst && dsts[int32(e.src)] {
+			tmp := c.n
+			c.n++
+			pre = append(pre, phiCopy{dst: tmp, src: e.src})
+			e.src = operand(tmp)
+		}
+		out = append(out, e)
+	}
+	return append(pre, out...)
 }
 
 // lineMask returns the bits of lines in the one word of a line set
