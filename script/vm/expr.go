@@ -224,6 +224,9 @@ func (c *fnCompiler) numRun(blk *block, i, j int, jump bool) func(t *Thread, fr 
 			r[d] = Value{N: e(r)}
 			if to != nil {
 				fr.take(to, edge)
+				if h := to.hdr; h != nil {
+					return t.enterHeader(fr, h)
+				}
 			}
 			return stNext
 		}
@@ -236,6 +239,9 @@ func (c *fnCompiler) numRun(blk *block, i, j int, jump bool) func(t *Thread, fr 
 			r[d1] = Value{N: e1(r)}
 			if to != nil {
 				fr.take(to, edge)
+				if h := to.hdr; h != nil {
+					return t.enterHeader(fr, h)
+				}
 			}
 			return stNext
 		}
@@ -247,6 +253,9 @@ func (c *fnCompiler) numRun(blk *block, i, j int, jump bool) func(t *Thread, fr 
 		}
 		if to != nil {
 			fr.take(to, edge)
+			if h := to.hdr; h != nil {
+				return t.enterHeader(fr, h)
+			}
 		}
 		return stNext
 	}

@@ -45,6 +45,9 @@ type block struct {
 	phis   [][]phiCopy // per predecessor index
 	ssa    *ssa.BasicBlock
 	src    []ssa.Instruction // while compiling: the SSA instruction of each of instrs
+	// hdr is set when the block is a loop header a jump into it runs
+	// (header.go).
+	hdr *header
 }
 
 type phiCopy struct {
@@ -63,21 +66,9 @@ type phiCopy struct {
 // instructions from this one on, lines their lines (in order, without
 // repeats in a row).
 type instr struct {
+	// The fields the run loop reads for every segment come first, in
+	// the first cache line.
 	do func(t *Thread, fr *frame) status
-	// slow is the instruction alone when do is fused with the skip
-	// instructions after it (fuse.go): a segment run at once runs do, an
-	// instruction at a time slow.
-	slow  func(t *Thread, fr *frame) status
-	skip  uint8
-	cost  int32
-	line  int32
-	end   int32
-	seg   int32
-	segN  int32
-	lines []int32
-	// segFar is how many of the segment's instructions from this one on
-	// may charge costFar.
-	segFar int32
 	// most is the most CPU time the segment from this one on may charge:
 	// seg, and costFar for each of its segFar instructions.
 	most int64
@@ -85,10 +76,24 @@ type instr struct {
 	// Thread.ranSeen (lword -1: lines span several words); the run loop
 	// skips noting lines already noted with one test.
 	lmask uint64
+	seg   int32
+	segN  int32
+	end   int32
 	lword int32
+	skip  uint8
 	n     uint8 // SSA instructions it stands for (1, or 2 when fused)
 	brk   bool  // it ends its segment: it may call
 	far   bool  // it may charge costFar besides its cost
+	cost  int32
+	line  int32
+	// segFar is how many of the segment's instructions from this one on
+	// may charge costFar.
+	segFar int32
+	// slow is the instruction alone when do is fused with the skip
+	// instructions after it (fuse.go, expr.go): a segment run at once
+	// runs do, an instruction at a time slow.
+	slow  func(t *Thread, fr *frame) status
+	lines []int32
 }
 
 // status is what an instruction asks of the run loop.
@@ -216,6 +221,7 @@ func (p *Program) build(f *Func) {
 		c.fuseBlock(blk)
 		blk.src = nil
 	}
+	f.headers()
 	f.nregs = int(c.n)
 }
 

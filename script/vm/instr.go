@@ -320,6 +320,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		ye, ne := yes.phis[predIndex(succ[0], blk.ssa)], no.phis[predIndex(succ[1], blk.ssa)]
 		if bin, ok := in.Cond.(*ssa.BinOp); ok && c.fused[bin] {
 			op, x, y := c.compareOp(bin)
+			blk.hdr = &header{op: op, x: x, y: y, yes: yes, ye: ye, no: no, ne: ne}
 			// The comparison's cost, and the branch's.
 			c.add(blk, 2*costSimple, func(t *Thread, fr *frame) status {
 				if intCompare(op, fr.regs[x].N, fr.regs[y].N) {
@@ -360,6 +361,9 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		edge := to.phis[predIndex(blk.ssa.Succs[0], blk.ssa)]
 		c.add(blk, costJump, func(t *Thread, fr *frame) status {
 			fr.take(to, edge)
+			if h := to.hdr; h != nil {
+				return t.enterHeader(fr, h)
+			}
 			return stNext
 		})
 	case *ssa.Send:

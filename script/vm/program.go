@@ -36,6 +36,11 @@ type Program struct {
 	// NoSummaries makes every loop interpreted iteration by iteration
 	// (loop.go), so that tests can compare the two.
 	NoSummaries bool
+	// OneByOne runs every instruction alone (no segment at once, no fused
+	// code, no header run by the jump into it), so that tests can check
+	// that those keep the virtual time of running instruction by
+	// instruction.
+	OneByOne bool
 }
 
 // New compiles prog, whose package main is mainPkg. natives supplies the

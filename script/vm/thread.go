@@ -231,6 +231,7 @@ func (t *Thread) exec() (op *core.Op) {
 	}()
 	run := t.run
 	maxInstrs := run.p.MaxInstructions
+	oneByOne := run.p.OneByOne
 	for {
 		fr := t.top
 		if fr == nil {
@@ -251,7 +252,7 @@ func (t *Thread) exec() (op *core.Op) {
 			blk := fr.blk
 			pc := fr.pc
 			in := &blk.instrs[pc]
-			if t.cpu+in.most >= chunkPs || run.instrs+int64(in.segN) > maxInstrs {
+			if t.cpu+in.most >= chunkPs || run.instrs+int64(in.segN) > maxInstrs || oneByOne {
 				// One instruction: it may end a stretch of CPU work or
 				// reach the instruction limit.
 				if l := in.line; l > 0 {
@@ -310,6 +311,17 @@ func (t *Thread) exec() (op *core.Op) {
 					return t.flush()
 				}
 				if t.top == fr {
+					continue
+				}
+				break
+			}
+			if st == stFrame && pc == end {
+				// A call or a return, at the end of its segment: on with
+				// the new top frame if it runs.
+				if t.cpu >= chunkPs {
+					return t.flush()
+				}
+				if fr = t.top; fr != nil && fr.mode == modeRun {
 					continue
 				}
 				break
