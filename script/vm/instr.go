@@ -320,7 +320,11 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		ye, ne := yes.phis[predIndex(succ[0], blk.ssa)], no.phis[predIndex(succ[1], blk.ssa)]
 		if bin, ok := in.Cond.(*ssa.BinOp); ok && c.fused[bin] {
 			op, x, y := c.compareOp(bin)
-			blk.hdr = &header{op: op, x: x, y: y, yes: yes, ye: ye, no: no, ne: ne}
+			if h := blk.hdr; h != nil && h.kind == hdrLen && len(blk.instrs) == 1 {
+				h.op, h.x, h.y, h.yes, h.ye, h.no, h.ne = op, x, y, yes, ye, no, ne
+			} else {
+				blk.hdr = &header{op: op, x: x, y: y, yes: yes, ye: ye, no: no, ne: ne}
+			}
 			// The comparison's cost, and the branch's.
 			c.add(blk, 2*costSimple, func(t *Thread, fr *frame) status {
 				if intCompare(op, fr.regs[x].N, fr.regs[y].N) {
