@@ -24,6 +24,10 @@ import (
 // instructions can stop, so the virtual time is the one of running them
 // one by one.
 
+// maxRun is the most instructions of a numeric run, so that the run and
+// its jump fit instr.skip; a longer one is cut in runs of that many.
+const maxRun = 64
+
 // num evaluates a numeric expression over a frame's registers: its value
 // as Value.N holds it.
 type num func(r []Value) uint64
@@ -143,7 +147,7 @@ func (c *fnCompiler) fuseRuns(blk *block) {
 		}
 		j := i
 		end := int(blk.instrs[i].end)
-		for j+1 < end && c.inRun(blk.src[j+1]) {
+		for j+1 < end && j+1-i < maxRun && c.inRun(blk.src[j+1]) {
 			j++
 		}
 		jump := false
