@@ -23,6 +23,9 @@ type Compiled struct {
 	MaxInstructions int64
 	// NoSummaries interprets every loop iteration by iteration (tests).
 	NoSummaries bool
+	// OneByOne runs every instruction alone, without the run loop's
+	// shortcuts (tests).
+	OneByOne bool
 }
 
 // Compile lowers a checked scene to SSA (golang.org/x/tools/go/ssa, with
@@ -85,6 +88,7 @@ func (c *Compiled) NewSim(cfg core.Config, opts ...core.Option) (*core.Sim, erro
 	cfg.NoFinalizerG = !c.Scene.LinksOS()
 	c.prog.MaxInstructions = c.MaxInstructions
 	c.prog.NoSummaries = c.NoSummaries
+	c.prog.OneByOne = c.OneByOne
 	run := c.prog.NewRun(cfg.Seed)
 	return core.New(cfg, run.Main(), opts...)
 }

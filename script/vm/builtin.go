@@ -99,6 +99,10 @@ func (c *fnCompiler) fastBuiltin(blk *block, name string, args []operand, argTyp
 				})
 				return true
 			}
+			if len(blk.instrs) == 0 {
+				// Perhaps a loop header, i < len(a) (header.go).
+				blk.hdr = &header{kind: hdrLen, addr: x, dst: dst}
+			}
 			c.add(blk, costSimple, func(t *Thread, fr *frame) status {
 				s, _ := fr.regs[x].R.([]Value)
 				fr.regs[dst] = Value{N: uint64(len(s))}

@@ -265,6 +265,12 @@ func (c *fnCompiler) call(blk *block, cc *ssa.CallCommon, dst int32, mode int) {
 					for i, a := range args {
 						nf.regs[f.params[i]] = fr.regs[a]
 					}
+					if h := nf.blk.hdr; h != nil {
+						// The callee starts with a comparison and branch
+						// (if n < 2 {): it runs as a jump into a loop
+						// header does (header.go).
+						t.enterHeader(nf, h)
+					}
 					return stFrame
 				})
 				c.brk(blk)

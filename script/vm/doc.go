@@ -26,9 +26,12 @@
 // The run loop charges costs, counts instructions and notes lines a
 // segment at a time (a stretch of a block that calls only at its end),
 // gives back what an early stop did not run, and runs fused pairs of
-// instructions (fuse.go) and small leaf functions compiled into their
-// callers only where that cannot move the end of a stretch of CPU work:
-// the virtual time is the one of running instruction by instruction.
+// instructions (fuse.go), runs of integer and float64 arithmetic whose
+// intermediate values stay out of the frame (expr.go), loop headers run
+// by the jump into them (header.go) and small leaf functions compiled
+// into their callers only where that cannot move the end of a stretch of
+// CPU work: the virtual time is the one of running instruction by
+// instruction, which Program.OneByOne does for tests to compare.
 //
 // # Values
 //

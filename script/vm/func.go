@@ -46,6 +46,9 @@ type block struct {
 	ssa    *ssa.BasicBlock
 	src    []ssa.Instruction // while compiling: the SSA instruction of each of instrs
 	site   int32             // the branch site of the block's If (predict.go)
+	// hdr is set when the block is a loop header a jump into it runs
+	// (header.go).
+	hdr *header
 }
 
 type phiCopy struct {
@@ -64,24 +67,34 @@ type phiCopy struct {
 // instructions from this one on, lines their lines (in order, without
 // repeats in a row).
 type instr struct {
+	// The fields the run loop reads for every segment come first, in
+	// the first cache line.
 	do func(t *Thread, fr *frame) status
-	// slow is the instruction alone when do is fused with the skip
-	// instructions after it (fuse.go): a segment run at once runs do, an
-	// instruction at a time slow.
-	slow  func(t *Thread, fr *frame) status
-	skip  uint8
-	cost  int32
-	line  int32
-	end   int32
+	// most is the most CPU time the segment from this one on may charge:
+	// seg, and costFar for each of its segFar instructions.
+	most int64
+	// lmask has a bit for each of lines, all in word lword of
+	// Thread.ranSeen (lword -1: lines span several words); the run loop
+	// skips noting lines already noted with one test.
+	lmask uint64
 	seg   int32
 	segN  int32
-	lines []int32
+	end   int32
+	lword int32
+	skip  uint8
+	n     uint8 // SSA instructions it stands for (1, or 2 when fused)
+	brk   bool  // it ends its segment: it may call
+	far   bool  // it may charge costFar besides its cost
+	cost  int32
+	line  int32
 	// segFar is how many of the segment's instructions from this one on
 	// may charge costFar.
 	segFar int32
-	n      uint8 // SSA instructions it stands for (1, or 2 when fused)
-	brk    bool  // it ends its segment: it may call
-	far    bool  // it may charge costFar besides its cost
+	// slow is the instruction alone when do is fused with the skip
+	// instructions after it (fuse.go, expr.go): a segment run at once
+	// runs do, an instruction at a time slow.
+	slow  func(t *Thread, fr *frame) status
+	lines []int32
 }
 
 // status is what an instruction asks of the run loop.
@@ -175,6 +188,9 @@ func (p *Program) build(f *Func) {
 				}
 			}
 		}
+		for k, edge := range blk.phis {
+			blk.phis[k] = c.sequential(edge)
+		}
 	}
 	for i, b := range fn.Blocks {
 		blk := f.blocks[i]
@@ -202,9 +218,11 @@ func (p *Program) build(f *Func) {
 	}
 	for _, blk := range f.blocks {
 		blk.segments()
+		c.fuseRuns(blk)
 		c.fuseBlock(blk)
 		blk.src = nil
 	}
+	f.headers()
 	f.nregs = int(c.n)
 }
 
@@ -245,9 +263,48 @@ func (b *block) segments() {
 			}
 			in[i].end, in[i].seg, in[i].segN = int32(end), seg, n
 			in[i].lines = lines[k:]
+			in[i].most = int64(seg) + int64(far)*costFar
+			in[i].lmask, in[i].lword = lineMask(in[i].lines)
 		}
 		start = end
 	}
+}
+
+// sequential returns the copies of an edge, which give the φs their
+// values all at once, as copies that may run one after another: a source
+// that is also the destination of a copy is first copied to a register
+// of its own (a φ of the block that takes the value of another, as in
+// a, b = b, a+b).
+func (c *fnCompiler) sequential(edge []phiCopy) []phiCopy {
+	dsts := map[int32]bool{}
+	for _, e := range edge {
+		dsts[e.dst] = true
+	}
+	var pre, out []phiCopy
+	for _, e := range edge {
+		if int32(e.src) != e.dst && dsts[int32(e.src)] {
+			tmp := c.n
+			c.n++
+			pre = append(pre, phiCopy{dst: tmp, src: e.src})
+			e.src = operand(tmp)
+		}
+		out = append(out, e)
+	}
+	return append(pre, out...)
+}
+
+// lineMask returns the bits of lines in the one word of a line set
+// (Thread.ranSeen) that holds them all, or word -1 if they span several.
+func lineMask(lines []int32) (mask uint64, word int32) {
+	for i, l := range lines {
+		if i == 0 {
+			word = l >> 6
+		} else if l>>6 != word {
+			return 0, -1
+		}
+		mask |= 1 << (l & 63)
+	}
+	return mask, word
 }
 
 func (c *fnCompiler) reg(v ssa.Value) int32 {

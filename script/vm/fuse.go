@@ -63,7 +63,7 @@ func (c *fnCompiler) fusePair(blk *block, i int) func(t *Thread, fr *frame) stat
 		switch b := b.(type) {
 		case *ssa.UnOp:
 			if b.Op == token.MUL && b.X == ssa.Value(a) && onlyReferrer(a, b) {
-				return c.indexLoad(a, b)
+				return c.indexLoad(blk, i, a, b)
 			}
 		case *ssa.Store:
 			if b.Addr == ssa.Value(a) && b.Val != ssa.Value(a) && onlyReferrer(a, b) {
@@ -84,7 +84,7 @@ func (c *fnCompiler) fusePair(blk *block, i int) func(t *Thread, fr *frame) stat
 	case *ssa.UnOp:
 		if ifi, ok := b.(*ssa.If); ok && a.Op == token.MUL && !isAgg(a.Type()) {
 			if bin, ok := ifi.Cond.(*ssa.BinOp); ok && c.fused[bin] {
-				return c.loadCompareBranch(blk, a, ifi, bin)
+				return c.loadCompareBranch(blk, i, a, ifi, bin)
 			}
 		}
 	case *ssa.BinOp:
@@ -110,11 +110,14 @@ func elems(v Value, isPtr bool) (s []Value, ok bool) {
 }
 
 // indexLoad is v = *&x[i].
-func (c *fnCompiler) indexLoad(a *ssa.IndexAddr, b *ssa.UnOp) func(t *Thread, fr *frame) status {
+func (c *fnCompiler) indexLoad(blk *block, at int, a *ssa.IndexAddr, b *ssa.UnOp) func(t *Thread, fr *frame) status {
 	x, ix, dst := c.operand(a.X), c.operand(a.Index), c.reg(b)
 	_, isPtr := a.X.Type().Underlying().(*types.Pointer)
 	agg := isAgg(b.Type())
 	far := c.farSite(b.Type(), a.Pos())
+	if h := blk.hdr; h != nil && at == 0 && !agg {
+		h.kind, h.addr, h.ix, h.isPtr, h.far, h.dst = hdrIndex, x, ix, isPtr, far, dst
+	}
 	return func(t *Thread, fr *frame) status {
 		s, ok := elems(fr.regs[x], isPtr)
 		i := int64(fr.regs[ix].N)
@@ -209,11 +212,14 @@ func (c *fnCompiler) fieldStore(a *ssa.FieldAddr, b *ssa.Store) func(t *Thread, 
 // loadCompareBranch is a load (of a value that is not an aggregate)
 // followed by a fused comparison and branch, as in the header of
 // for i := 0; i < n; i++ with n a package-level variable.
-func (c *fnCompiler) loadCompareBranch(blk *block, a *ssa.UnOp, ifi *ssa.If, bin *ssa.BinOp) func(t *Thread, fr *frame) status {
+func (c *fnCompiler) loadCompareBranch(blk *block, i int, a *ssa.UnOp, ifi *ssa.If, bin *ssa.BinOp) func(t *Thread, fr *frame) status {
 	addr, dst := c.operand(a.X), c.reg(a)
 	op, x, y := c.compareOp(bin)
 	yes, ye, no, ne := c.branches(blk)
 	site := blk.site
+	if _, global := a.X.(*ssa.Global); global && i == 0 && blk.hdr != nil {
+		blk.hdr.kind, blk.hdr.addr, blk.hdr.dst = hdrLoad, addr, dst
+	}
 	return func(t *Thread, fr *frame) status {
 		p, _ := fr.regs[addr].R.(*Value)
 		if p == nil {
@@ -260,12 +266,18 @@ func (c *fnCompiler) addJump(blk *block, a *ssa.BinOp) func(t *Thread, fr *frame
 		return func(t *Thread, fr *frame) status {
 			fr.regs[dst] = Value{N: fr.regs[x].N - fr.regs[y].N}
 			fr.take(to, edge)
+			if h := to.hdr; h != nil {
+				return t.enterHeader(fr, h)
+			}
 			return stNext
 		}
 	}
 	return func(t *Thread, fr *frame) status {
 		fr.regs[dst] = Value{N: fr.regs[x].N + fr.regs[y].N}
 		fr.take(to, edge)
+		if h := to.hdr; h != nil {
+			return t.enterHeader(fr, h)
+		}
 		return stNext
 	}
 }

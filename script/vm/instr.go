@@ -361,6 +361,11 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		site := c.p.newBranchSite()
 		if bin, ok := in.Cond.(*ssa.BinOp); ok && c.fused[bin] {
 			op, x, y := c.compareOp(bin)
+			if h := blk.hdr; h != nil && h.kind == hdrLen && len(blk.instrs) == 1 {
+				h.op, h.x, h.y, h.yes, h.ye, h.no, h.ne = op, x, y, yes, ye, no, ne
+			} else {
+				blk.hdr = &header{op: op, x: x, y: y, yes: yes, ye: ye, no: no, ne: ne}
+			}
 			// The comparison's cost, and the branch's.
 			c.add(blk, 2*costSimple, func(t *Thread, fr *frame) status {
 				then := intCompare(op, fr.regs[x].N, fr.regs[y].N)
@@ -407,6 +412,9 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 		edge := to.phis[predIndex(blk.ssa.Succs[0], blk.ssa)]
 		c.add(blk, costJump, func(t *Thread, fr *frame) status {
 			fr.take(to, edge)
+			if h := to.hdr; h != nil {
+				return t.enterHeader(fr, h)
+			}
 			return stNext
 		})
 	case *ssa.Send:
@@ -435,20 +443,8 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 // jump moves fr to block to, arriving from predecessor k: the φs of to
 // take their values for that edge, all at once.
 func (fr *frame) jump(to *block, k int) {
-	if cp := to.phis; len(cp) > 0 && len(cp[k]) > 0 {
-		edge := cp[k]
-		if len(edge) == 1 {
-			fr.regs[edge[0].dst] = fr.get(edge[0].src)
-		} else {
-			var tmp [8]Value
-			vals := tmp[:0]
-			for _, e := range edge {
-				vals = append(vals, fr.get(e.src))
-			}
-			for i, e := range edge {
-				fr.regs[e.dst] = vals[i]
-			}
-		}
+	if cp := to.phis; len(cp) > 0 {
+		fr.copyPhis(cp[k])
 	}
 	fr.blk, fr.pc = to, 0
 }
@@ -461,24 +457,12 @@ func (fr *frame) take(to *block, edge []phiCopy) {
 	fr.blk, fr.pc = to, 0
 }
 
-// copyPhis gives the φs of an edge their values, all at once.
+// copyPhis gives the φs of an edge their values: the copies of an edge
+// may run in order (fnCompiler.sequential).
 func (fr *frame) copyPhis(edge []phiCopy) {
-	switch len(edge) {
-	case 1:
-		fr.regs[edge[0].dst] = fr.regs[edge[0].src]
-		return
-	case 2:
-		a, b := fr.regs[edge[0].src], fr.regs[edge[1].src]
-		fr.regs[edge[0].dst], fr.regs[edge[1].dst] = a, b
-		return
-	}
-	var tmp [8]Value
-	vals := tmp[:0]
+	regs := fr.regs
 	for _, e := range edge {
-		vals = append(vals, fr.regs[e.src])
-	}
-	for i, e := range edge {
-		fr.regs[e.dst] = vals[i]
+		regs[e.dst] = regs[e.src]
 	}
 }
 

@@ -38,6 +38,11 @@ type Program struct {
 	NoSummaries bool
 	// branchSites counts the Ifs compiled so far (predict.go).
 	branchSites int32
+	// OneByOne runs every instruction alone (no segment at once, no fused
+	// code, no header run by the jump into it), so that tests can check
+	// that those keep the virtual time of running instruction by
+	// instruction.
+	OneByOne bool
 }
 
 // New compiles prog, whose package main is mainPkg. natives supplies the

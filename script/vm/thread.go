@@ -230,6 +230,8 @@ func (t *Thread) exec() (op *core.Op) {
 		}
 	}()
 	run := t.run
+	maxInstrs := run.p.MaxInstructions
+	oneByOne := run.p.OneByOne
 	for {
 		fr := t.top
 		if fr == nil {
@@ -243,25 +245,50 @@ func (t *Thread) exec() (op *core.Op) {
 			}
 			continue
 		}
-		blk := fr.blk
-		pc := fr.pc
-		in := &blk.instrs[pc]
 		var st status
-		if t.cpu+int64(in.seg)+int64(in.segFar)*costFar < chunkPs && run.instrs+int64(in.segN) <= run.p.MaxInstructions {
-			// The lines of the segment are noted before it runs (nothing
-			// in it before its last instruction notes any); if it stops
-			// early, they are noted again up to where it stopped.
-			mark := len(t.ran)
-			for _, l := range in.lines {
-				if w := int(l >> 6); w >= len(t.ranSeen) || t.ranSeen[w]&(1<<(l&63)) == 0 {
+		// Segments of this frame, one after another, as long as each ends
+		// by going on in the frame.
+		for {
+			blk := fr.blk
+			pc := fr.pc
+			in := &blk.instrs[pc]
+			if t.cpu+in.most >= chunkPs || run.instrs+int64(in.segN) > maxInstrs || oneByOne {
+				// One instruction: it may end a stretch of CPU work or
+				// reach the instruction limit.
+				if l := in.line; l > 0 {
 					t.noteLine(l)
+				}
+				fr.pc++
+				t.cpu += int64(in.cost)
+				run.instrs += int64(in.n)
+				if run.instrs > maxInstrs {
+					t.ended = true
+					return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("the scene ran %d instructions, the most one run may execute", maxInstrs)}
+				}
+				if in.skip > 0 {
+					st = in.slow(t, fr)
+				} else {
+					st = in.do(t, fr)
+				}
+				break
+			}
+			// The whole segment at once: no instruction before its last
+			// can reach the end of a chunk (with the most costFar can
+			// add) or the instruction limit. The lines of the segment are
+			// noted before it runs (nothing in it before its last
+			// instruction notes any); if it stops early, they are noted
+			// again up to where it stopped. Lines already noted, or a
+			// full list, need no noting.
+			mark := len(t.ran)
+			if m := in.lmask; m != 0 && mark < maxRanLines {
+				if w := int(in.lword); w < 0 || w >= len(t.ranSeen) || t.ranSeen[w]&m != m {
+					for _, l := range in.lines {
+						t.noteLine(l)
+					}
 				}
 			}
 			start := pc
-			// The whole segment at once: no instruction before its last
-			// can reach the end of a chunk (with the most costFar can
-			// add) or the instruction limit. An
-			// instruction that leaves the segment early (an op, a
+			// An instruction that leaves the segment early (an op, a
 			// panic, a frame pushed or a deferred call run again) has
 			// the rest of the segment's cost and count given back, so
 			// that the accounting is the one instruction at a time. Only
@@ -279,7 +306,27 @@ func (t *Thread) exec() (op *core.Op) {
 				}
 				in = &blk.instrs[pc]
 			}
-			if st != stNext && in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
+			if st == stNext {
+				if t.cpu >= chunkPs {
+					return t.flush()
+				}
+				if t.top == fr {
+					continue
+				}
+				break
+			}
+			if st == stFrame && pc == end {
+				// A call or a return, at the end of its segment: on with
+				// the new top frame if it runs.
+				if t.cpu >= chunkPs {
+					return t.flush()
+				}
+				if fr = t.top; fr != nil && fr.mode == modeRun {
+					continue
+				}
+				break
+			}
+			if in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
 				// A fused instruction stopped in its first part.
 				pc = fr.pc
 			}
@@ -294,22 +341,7 @@ func (t *Thread) exec() (op *core.Op) {
 					}
 				}
 			}
-		} else {
-			if l := in.line; l > 0 {
-				t.noteLine(l)
-			}
-			fr.pc++
-			t.cpu += int64(in.cost)
-			run.instrs += int64(in.n)
-			if run.instrs > run.p.MaxInstructions {
-				t.ended = true
-				return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("the scene ran %d instructions, the most one run may execute", run.p.MaxInstructions)}
-			}
-			if in.skip > 0 {
-				st = in.slow(t, fr)
-			} else {
-				st = in.do(t, fr)
-			}
+			break
 		}
 		switch st {
 		case stNext, stFrame:
