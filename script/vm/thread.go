@@ -263,7 +263,7 @@ func (t *Thread) exec() (op *core.Op) {
 				run.instrs += int64(in.n)
 				if run.instrs > maxInstrs {
 					t.ended = true
-					return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("the scene ran %d instructions, the most one run may execute", maxInstrs)}
+					return &core.Op{Kind: core.OpLimit, Text: fmt.Sprintf("the scene used up its budget of %s interpreted instructions (loops that only count run in closed form and cost none of it; shorten the other loops, or spend CPU time with scene.Work(d))", budgetWords(maxInstrs))}
 				}
 				if in.skip > 0 {
 					st = in.slow(t, fr)
@@ -677,3 +677,15 @@ func (t *Thread) hostPanic(e any) *core.Op {
 // vmPanic carries a program panic through host code (a native calling
 // back into interpreted code that panicked).
 type vmPanic struct{ v Value }
+
+// budgetWords says an instruction budget the way a reader counts it:
+// "400 million".
+func budgetWords(n int64) string {
+	switch {
+	case n >= 1e9 && n%1e9 == 0:
+		return fmt.Sprintf("%d billion", n/1e9)
+	case n >= 1e6 && n%1e6 == 0:
+		return fmt.Sprintf("%d million", n/1e6)
+	}
+	return fmt.Sprint(n)
+}
