@@ -7,7 +7,10 @@ import (
 
 // EvKind names a transition. Names follow the runtime execution tracer where
 // it has one (GoCreate, GoStart, GoBlock, GoUnblock, ProcSteal, …); the rest
-// are scheduler decisions the real trace does not record.
+// are scheduler decisions the real trace does not record. What each kind's
+// fields hold is its entry in eventSpecs (eventspec.go), the schema that the
+// constructors, the invariant checks and the decoders share; the comments
+// here are a summary.
 type EvKind uint8
 
 const (
@@ -86,28 +89,10 @@ const (
 	evKindCount
 )
 
-var evNames = [...]string{
-	EvNone: "None", EvGoCreate: "GoCreate", EvGoStart: "GoStart", EvGoBlock: "GoBlock", EvGoUnblock: "GoUnblock",
-	EvGoSched: "GoSched", EvGoPreempt: "GoPreempt", EvPreemptReq: "PreemptReq", EvGoSysCall: "GoSysCall",
-	EvGoSysExit: "GoSysExit", EvGoEnd: "GoEnd", EvGoLockOS: "GoLockOS", EvGoUnlockOS: "GoUnlockOS", EvPrint: "Print",
-	EvGoKick: "GoKick", EvRunqPut: "RunqPut", EvRunqOverflow: "RunqOverflow", EvGlobalPut: "GlobalPut",
-	EvGlobalGet: "GlobalGet", EvSteal: "ProcSteal", EvInject: "Inject",
-	EvProcAcquire: "ProcAcquire", EvProcRelease: "ProcRelease", EvProcIdle: "ProcIdle", EvProcUnidle: "ProcUnidle",
-	EvProcHandoff: "ProcHandoff", EvProcRetake: "ProcRetake", EvProcStatus: "ProcStatus", EvProcResize: "ProcResize",
-	EvProcDestroy: "ProcDestroy",
-	EvMCreate:     "MCreate", EvMPark: "MPark", EvMUnpark: "MUnpark", EvMSpin: "MSpin", EvMSpinStop: "MSpinStop",
-	EvMNetpoll: "MNetpoll", EvMNetpollWake: "MNetpollWake", EvMExit: "MExit", EvMLockedHand: "MLockedHandoff",
-	EvWakep: "Wakep", EvNeedSpinning: "NeedSpinning", EvMSleep: "MSleep",
-	EvSysmonWake: "SysmonWake", EvSysmonSleep: "SysmonSleep", EvTimerAdd: "TimerAdd", EvTimerFire: "TimerFire",
-	EvIOReady: "IOReady", EvNetpoll: "Netpoll", EvNetpollBreak: "NetpollBreak", EvSchedTrace: "SchedTrace",
-	EvSTWStart: "STWStart", EvSTWDone: "STWDone", EvOutput: "Output", EvMainStart: "MainStart",
-	EvDeadlock: "Deadlock", EvExit: "Exit", EvLimit: "Limit",
-	EvTimerMod: "TimerMod", EvTimerDel: "TimerDel",
-}
-
+// String is the kind's name in the schema (eventspec.go).
 func (k EvKind) String() string {
-	if int(k) < len(evNames) && evNames[k] != "" {
-		return evNames[k]
+	if int(k) < len(eventSpecs) && eventSpecs[k].Name != "" {
+		return eventSpecs[k].Name
 	}
 	return "Ev(" + strconv.Itoa(int(k)) + ")"
 }

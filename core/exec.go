@@ -323,8 +323,7 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		return c.Op, true
 	case opUserMain:
 		s.startupDone = true
-		me := ev(EvMainStart)
-		me.G, me.M, me.P = g.ID, mid(m), pid(m.p)
+		me := evMainStart(g.ID, mid(m), pid(m.p))
 		s.emit(&me)
 		// The prelude is over: main.main's program runs without the wrapper.
 		g.prog = s.userMain
@@ -356,8 +355,7 @@ func (s *Sim) afterPark(m *M) {
 
 // print records a line of output (N=2: standard error, like println).
 func (s *Sim) print(m *M, g *G, op *Op) {
-	e := ev(EvPrint)
-	e.G, e.M, e.P, e.Text, e.N = g.ID, mid(m), pid(m.p), op.Text, op.N
+	e := evPrint(g.ID, mid(m), pid(m.p), op.Text, op.N)
 	s.emit(&e)
 	if op.N == 2 {
 		s.stderr = append(s.stderr, op.Text)
@@ -387,8 +385,7 @@ func (s *Sim) lockOSThread(m *M, g *G, external bool) {
 		t.state = MTemplate
 		s.templateM = t
 		s.sched.nmsys++
-		e := ev(EvMCreate)
-		e.M, e.Arg = mid(t), MCreateTemplate
+		e := evMCreateRuntime(mid(t), MCreateTemplate)
 		s.emit(&e)
 	}
 	if external {
@@ -398,8 +395,7 @@ func (s *Sim) lockOSThread(m *M, g *G, external bool) {
 	}
 	g.lockedm = m
 	m.lockedg = g
-	e := ev(EvGoLockOS)
-	e.G, e.M, e.P = g.ID, mid(m), pid(m.p)
+	e := evGoLockOS(g.ID, mid(m), pid(m.p))
 	s.emit(&e)
 }
 
@@ -418,7 +414,6 @@ func (s *Sim) unlockOSThread(m *M, g *G, external bool) {
 	}
 	g.lockedm = nil
 	m.lockedg = nil
-	e := ev(EvGoUnlockOS)
-	e.G, e.M, e.P = g.ID, mid(m), pid(m.p)
+	e := evGoUnlockOS(g.ID, mid(m), pid(m.p))
 	s.emit(&e)
 }

@@ -53,9 +53,7 @@ func (s *Sim) ioReady(fd int64) {
 	if pd == nil {
 		return
 	}
-	e := ev(EvIOReady)
-	e.N = fd
-	e.G = gid(pd.rg)
+	e := evIOReady(fd, gid(pd.rg))
 	s.emit(&e)
 	if !pd.queued {
 		pd.queued = true
@@ -95,11 +93,11 @@ func (s *Sim) netpoll(m *M, kind Reason) []*G {
 	for i, j := 0, len(list)-1; i < j; i, j = i+1, j-1 {
 		list[i], list[j] = list[j], list[i]
 	}
-	e := ev(EvNetpoll)
-	e.M, e.P, e.N, e.Why = mid(m), -1, int64(len(list)), kind
+	p := int32(-1)
 	if m != nil {
-		e.P = pid(m.p)
+		p = pid(m.p)
 	}
+	e := evNetpoll(mid(m), p, int64(len(list)), kind)
 	s.emit(&e)
 	return list
 }
@@ -113,8 +111,7 @@ func (s *Sim) netpollBlock(m *M, pollUntil Time, wasSpinning bool) {
 	s.poll.blocked = m
 	s.poll.waking = false
 	s.poll.wasSpin = wasSpinning
-	e := ev(EvMNetpoll)
-	e.M, e.Arg = mid(m), int64(pollUntil)
+	e := evMNetpoll(mid(m), pollUntil)
 	s.emit(&e)
 	if len(s.poll.kready) > 0 {
 		s.poll.waking = true
@@ -150,8 +147,7 @@ func (s *Sim) netpollBreak() {
 		return
 	}
 	s.poll.waking = true
-	e := ev(EvNetpollBreak)
-	e.M = mid(m)
+	e := evNetpollBreak(mid(m))
 	s.emit(&e)
 	s.schedule(s.now+s.netpollWake(), actNetpollWake, m, m.gen, int64(WakeBreak))
 }
@@ -165,8 +161,7 @@ func (s *Sim) netpollWoken(m *M, cause Reason) {
 	s.poll.waking = false
 	wasSpinning := s.poll.wasSpin
 	m.state = MRunning
-	e := ev(EvMNetpollWake)
-	e.M, e.Why = mid(m), cause
+	e := evMNetpollWake(mid(m), cause)
 	s.emit(&e)
 	list := s.netpoll(m, PollBlocking)
 	s.sched.pollUntil = 0

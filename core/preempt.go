@@ -14,8 +14,7 @@ func (s *Sim) preemptone(pp *P) bool {
 	}
 	g.preempt = true
 	signal := s.ver.AsyncPreempt && !s.cfg.Debug.AsyncPreemptOff
-	e := ev(EvPreemptReq)
-	e.G, e.M, e.P, e.Flag = g.ID, mid(m), pp.ID, signal
+	e := evPreemptReq(g.ID, mid(m), pp.ID, signal)
 	s.emit(&e)
 	// Code with calls reaches a prologue soon and sees stackPreempt.
 	if g.computing && g.opCalls {
@@ -78,13 +77,12 @@ func (s *Sim) gopreemptM(m *M, g *G, kind Reason) {
 	pp.preempt = false
 	s.casgstatus(g, Grunning, Grunnable, LocInFlight, nil)
 	s.dropg(m)
-	e := ev(EvGoPreempt)
-	e.G, e.M, e.P, e.Why = g.ID, mid(m), pid(pp), kind
 	if s.sched.gcwaiting && s.ver.STWPreemptRunnext {
-		e.P2 = pp.ID
+		e := evGoPreempt(g.ID, mid(m), pid(pp), pp.ID, kind)
 		s.emit(&e)
 		s.runqput(pp, g, true)
 	} else {
+		e := evGoPreempt(g.ID, mid(m), pid(pp), -1, kind)
 		s.emit(&e)
 		s.globrunqput(g)
 	}
@@ -97,8 +95,7 @@ func (s *Sim) gopreemptM(m *M, g *G, kind Reason) {
 func (s *Sim) goschedImpl(m *M, g *G) {
 	s.casgstatus(g, Grunning, Grunnable, LocInFlight, nil)
 	s.dropg(m)
-	e := ev(EvGoSched)
-	e.G, e.M, e.P, e.Why = g.ID, mid(m), pid(m.p), DestGlobalTail
+	e := evGoSched(g.ID, mid(m), pid(m.p), DestGlobalTail)
 	s.emit(&e)
 	s.globrunqput(g)
 	s.wakep()

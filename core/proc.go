@@ -66,14 +66,11 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	// newproc1 draws cheaprand once for trackingSeq (runtime-facts 3.2).
 	m.rng.next()
 	s.casgstatus(g, g.status, Grunnable, LocNone, nil)
-	e := ev(EvGoCreate)
-	e.G, e.G2, e.M, e.P, e.N, e.Flag, e.Text = g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused, name
-	if system {
-		e.Arg = 1
-	}
+	why := RNone
 	if s.goFuncTimer != 0 {
-		e.Why = TimerFunc // time/sleep.go:goFunc, right after the timer's EvTimerFire
+		why = TimerFunc // time/sleep.go:goFunc, right after the timer's EvTimerFire
 	}
+	e := evGoCreate(g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused, system, why, name)
 	s.emit(&e)
 	s.runqput(pp, g, true)
 	if s.sched.mainStarted {
@@ -144,8 +141,7 @@ func (s *Sim) goexit0(m *M, g *G) {
 	}
 	dest := s.gfput(pp, g)
 	m.pending += s.costs.Goexit
-	e := ev(EvGoEnd)
-	e.G, e.M, e.P, e.Why = g.ID, mid(m), pid(pp), dest
+	e := evGoEnd(g.ID, mid(m), pid(pp), dest)
 	s.emit(&e)
 	if wasLocked && locked {
 		// A G that exits while locked takes its thread with it
@@ -177,23 +173,20 @@ func (s *Sim) runqput(pp *P, g *G, next bool) {
 		}
 		pp.runnext = g
 		setLoc(g, LocRunnext, pp)
-		e := ev(EvRunqPut)
-		e.G, e.P, e.Why = g.ID, pp.ID, DestRunnext
+		e := evRunqPut(g.ID, pp.ID, DestRunnext)
 		s.emit(&e)
 		if old == nil {
 			return
 		}
 		// Kick the old runnext out to the regular run queue.
 		g = old
-		e = ev(EvGoKick)
-		e.G, e.P = g.ID, pp.ID
+		e = evGoKick(g.ID, pp.ID)
 		s.emit(&e)
 	}
 	if pp.runqtail-pp.runqhead < uint32(len(pp.runq)) {
 		pp.pushTail(g)
 		setLoc(g, LocRunq, pp)
-		e := ev(EvRunqPut)
-		e.G, e.P, e.Why = g.ID, pp.ID, DestRunqTail
+		e := evRunqPut(g.ID, pp.ID, DestRunqTail)
 		s.emit(&e)
 		return
 	}
@@ -211,8 +204,7 @@ func (s *Sim) runqputslow(pp *P, g *G) {
 	}
 	s.sched.runq.pushBack(g)
 	setLoc(g, LocGlobal, nil)
-	e := ev(EvRunqOverflow)
-	e.G, e.P, e.N = g.ID, pp.ID, int64(n)+1
+	e := evRunqOverflow(g.ID, pp.ID, int64(n)+1)
 	s.emit(&e)
 }
 
@@ -235,8 +227,7 @@ func (s *Sim) runqget(pp *P) (*G, bool) {
 func (s *Sim) globrunqput(g *G) {
 	s.sched.runq.pushBack(g)
 	setLoc(g, LocGlobal, nil)
-	e := ev(EvGlobalPut)
-	e.G, e.Why = g.ID, DestGlobalTail
+	e := evGlobalPut(g.ID, DestGlobalTail)
 	s.emit(&e)
 }
 
@@ -245,8 +236,7 @@ func (s *Sim) globrunqput(g *G) {
 func (s *Sim) globrunqputhead(g *G) {
 	s.sched.runq.pushFront(g)
 	setLoc(g, LocGlobal, nil)
-	e := ev(EvGlobalPut)
-	e.G, e.Why = g.ID, DestGlobalHead
+	e := evGlobalPut(g.ID, DestGlobalHead)
 	s.emit(&e)
 }
 
@@ -257,8 +247,7 @@ func (s *Sim) globrunqget(pp *P) *G {
 		return nil
 	}
 	setLoc(g, LocInFlight, nil)
-	e := ev(EvGlobalGet)
-	e.G, e.P, e.N, e.Why = g.ID, pid(pp), 1, SrcFairness
+	e := evGlobalGet(g.ID, pid(pp), 1, SrcFairness)
 	s.emit(&e)
 	return g
 }
@@ -285,8 +274,7 @@ func (s *Sim) globrunqgetbatch(pp *P) *G {
 		x := s.sched.runq.pop()
 		moved = append(moved, x)
 	}
-	e := ev(EvGlobalGet)
-	e.G, e.P, e.N, e.Why = g.ID, pid(pp), int64(n), SrcGlobal
+	e := evGlobalGet(g.ID, pid(pp), int64(n), SrcGlobal)
 	for _, x := range moved {
 		pp.pushTail(x) // room: the local queue was empty
 		setLoc(x, LocRunq, pp)
@@ -307,13 +295,11 @@ func (s *Sim) ready(m *M, waker *G, g *G, next bool) {
 	s.casgstatus(g, g.status, Grunnable, LocInFlight, nil)
 	g.waitReason = WaitNone
 	g.waitObj = 0
-	e := ev(EvGoUnblock)
-	e.G, e.G2, e.M, e.P = g.ID, gid(waker), mid(m), pp.ID
+	dest := DestRunqTail
 	if next {
-		e.Why = DestRunnext
-	} else {
-		e.Why = DestRunqTail
+		dest = DestRunnext
 	}
+	e := evGoUnblock(g.ID, gid(waker), mid(m), pp.ID, dest)
 	s.emit(&e)
 	s.runqput(pp, g, next)
 	s.wakep()
@@ -328,8 +314,7 @@ func (s *Sim) gopark(m *M, g *G, reason WaitReason, loc Loc, obj int64) {
 	g.waitSince = s.now
 	s.dropg(m)
 	m.pending += s.costs.Park
-	e := ev(EvGoBlock)
-	e.G, e.M, e.P, e.Wait, e.N = g.ID, mid(m), pid(m.p), reason, obj
+	e := evGoBlock(g.ID, mid(m), pid(m.p), reason, obj)
 	s.emit(&e)
 }
 
@@ -347,8 +332,7 @@ func (s *Sim) execute(m *M, g *G, inheritTime bool, src Reason) {
 		pp.schedtick++
 	}
 	m.state = MRunning
-	e := ev(EvGoStart)
-	e.G, e.M, e.P, e.Why, e.N, e.Flag = g.ID, mid(m), pp.ID, src, int64(pp.schedtick), inheritTime
+	e := evGoStart(g.ID, mid(m), pp.ID, src, int64(pp.schedtick), inheritTime)
 	s.emit(&e)
 	m.gen++
 	s.schedule(s.now+Time(s.costs.Schedule+m.pending), actGOp, m, m.gen, 0)
@@ -549,8 +533,7 @@ func (s *Sim) checkRunqsNoP() *P {
 func (s *Sim) becomeSpinning(m *M, why Reason) {
 	m.spinning = true
 	s.sched.nmspinning++
-	e := ev(EvMSpin)
-	e.M, e.P, e.Why = mid(m), pid(m.p), why
+	e := evMSpin(mid(m), pid(m.p), why)
 	s.emit(&e)
 	if s.sched.needspinning {
 		s.setNeedSpinning(false)
@@ -563,8 +546,7 @@ func (s *Sim) stopSpinning(m *M, found bool) {
 	if s.sched.nmspinning < 0 {
 		panic("core.stopSpinning: negative nmspinning")
 	}
-	e := ev(EvMSpinStop)
-	e.M, e.Flag = mid(m), found
+	e := evMSpinStop(mid(m), found)
 	s.emit(&e)
 }
 
@@ -573,10 +555,7 @@ func (s *Sim) setNeedSpinning(v bool) {
 		return
 	}
 	s.sched.needspinning = v
-	e := ev(EvNeedSpinning)
-	if v {
-		e.N = 1
-	}
+	e := evNeedSpinning(v)
 	s.emit(&e)
 }
 
@@ -601,8 +580,7 @@ func (s *Sim) wakep() {
 		s.sched.nmspinning--
 		return
 	}
-	e := ev(EvWakep)
-	e.Why, e.P = WakepStarted, pp.ID
+	e := evWakep(pp.ID, WakepStarted)
 	s.emit(&e)
 	s.startm(pp, true)
 }
@@ -640,8 +618,7 @@ func (s *Sim) startm(pp *P, spinning bool) {
 	nm.waitingSpinning = spinning
 	nm.state = MWaking
 	nm.gen++
-	e := ev(EvMUnpark)
-	e.M, e.P, e.Flag = mid(nm), pp.ID, spinning
+	e := evMUnpark(mid(nm), pp.ID, spinning)
 	s.emit(&e)
 	s.schedule(s.now+s.futexWake(), actMWake, nm, nm.gen, 0)
 }
@@ -657,8 +634,7 @@ func (s *Sim) newm(pp *P, spinning bool) *M {
 	m.nextp = pp
 	m.waitingSpinning = spinning
 	m.state = MStarting
-	e := ev(EvMCreate)
-	e.M, e.P, e.Flag = mid(m), pid(pp), spinning
+	e := evMCreate(mid(m), pid(pp), spinning)
 	s.emit(&e)
 	s.schedule(s.now+s.threadStart(), actMStart, m, m.gen, 0)
 	return m
@@ -685,8 +661,7 @@ func (s *Sim) mstart(m *M) {
 	if m.waitingSpinning {
 		m.waitingSpinning = false
 		m.spinning = true
-		e := ev(EvMSpin)
-		e.M, e.P, e.Why = mid(m), pid(m.p), SpinWakep
+		e := evMSpin(mid(m), pid(m.p), SpinWakep)
 		s.emit(&e)
 	}
 	if m.p == nil {
@@ -706,8 +681,7 @@ func (s *Sim) mwoken(m *M) {
 	if m.waitingSpinning {
 		m.waitingSpinning = false
 		m.spinning = true
-		e := ev(EvMSpin)
-		e.M, e.P, e.Why = mid(m), pid(m.p), SpinWakep
+		e := evMSpin(mid(m), pid(m.p), SpinWakep)
 		s.emit(&e)
 	}
 	if g := m.lockedg; g != nil {
@@ -731,8 +705,7 @@ func (s *Sim) stopm(m *M) {
 	m.nextLink = s.sched.midle
 	s.sched.midle = m
 	s.sched.nmidle++
-	e := ev(EvMPark)
-	e.M = mid(m)
+	e := evMPark(mid(m))
 	s.emit(&e)
 	s.checkdead()
 }
@@ -758,8 +731,7 @@ func (s *Sim) acquirep(m *M, pp *P) {
 	pp.m = m
 	pp.status = Prunning
 	pp.oldm = nil
-	e := ev(EvProcAcquire)
-	e.M, e.P = mid(m), pp.ID
+	e := evProcAcquire(mid(m), pp.ID)
 	s.emit(&e)
 }
 
@@ -773,8 +745,7 @@ func (s *Sim) releasep(m *M) *P {
 	pp.m = nil
 	pp.oldm = m
 	pp.status = Pidle
-	e := ev(EvProcRelease)
-	e.M, e.P = mid(m), pp.ID
+	e := evProcRelease(mid(m), pp.ID)
 	s.emit(&e)
 	return pp
 }
@@ -789,8 +760,7 @@ func (s *Sim) pidleput(pp *P) {
 	pp.link = s.sched.pidle
 	s.sched.pidle = pp
 	s.sched.npidle++
-	e := ev(EvProcIdle)
-	e.P = pp.ID
+	e := evProcIdle(pp.ID)
 	s.emit(&e)
 }
 
@@ -804,8 +774,7 @@ func (s *Sim) pidleget() *P {
 	pp.link = nil
 	pp.idleMask = false
 	s.sched.npidle--
-	e := ev(EvProcUnidle)
-	e.P = pp.ID
+	e := evProcUnidle(pp.ID)
 	s.emit(&e)
 	return pp
 }
@@ -813,11 +782,9 @@ func (s *Sim) pidleget() *P {
 // handoffp finds a new owner for a P released by a blocked M, or idles it
 // (proc.go:handoffp, runtime-facts 8.5).
 func (s *Sim) handoffp(pp *P) {
-	e := ev(EvProcHandoff)
-	e.P = pp.ID
 	// Local or global work: start an M right away.
 	if !pp.runqempty() || !s.sched.runq.empty() {
-		e.Why = HandoffWork
+		e := evProcHandoff(pp.ID, HandoffWork)
 		s.emit(&e)
 		s.startm(pp, false)
 		return
@@ -826,19 +793,19 @@ func (s *Sim) handoffp(pp *P) {
 	if s.sched.nmspinning+s.sched.npidle == 0 {
 		s.sched.nmspinning++
 		s.setNeedSpinning(false)
-		e.Why = HandoffSpinner
+		e := evProcHandoff(pp.ID, HandoffSpinner)
 		s.emit(&e)
 		s.startm(pp, true)
 		return
 	}
 	if s.sched.gcwaiting {
-		e.Why = HandoffGCStop
+		e := evProcHandoff(pp.ID, HandoffGCStop)
 		s.emit(&e)
 		s.gcstopP(pp)
 		return
 	}
 	if !s.sched.runq.empty() {
-		e.Why = HandoffGlobal
+		e := evProcHandoff(pp.ID, HandoffGlobal)
 		s.emit(&e)
 		s.startm(pp, false)
 		return
@@ -846,12 +813,12 @@ func (s *Sim) handoffp(pp *P) {
 	// The last running P and nobody polls the network: start an M so that
 	// someone does.
 	if s.sched.npidle == s.procs-1 && s.sched.lastpoll != 0 {
-		e.Why = HandoffLastPoller
+		e := evProcHandoff(pp.ID, HandoffLastPoller)
 		s.emit(&e)
 		s.startm(pp, false)
 		return
 	}
-	e.Why = HandoffIdle
+	e := evProcHandoff(pp.ID, HandoffIdle)
 	s.emit(&e)
 	when := pp.timers.wakeTime()
 	s.pidleput(pp)
@@ -871,8 +838,7 @@ func (s *Sim) stoplockedm(m *M) {
 	}
 	m.state = MLockedParked
 	s.sched.nmidlelocked++
-	e := ev(EvMPark)
-	e.M, e.G, e.Flag = mid(m), gid(m.lockedg), true
+	e := evMParkLocked(mid(m), gid(m.lockedg))
 	s.emit(&e)
 	s.checkdead()
 }
@@ -884,8 +850,7 @@ func (s *Sim) startlockedm(m *M, g *G) {
 	s.sched.nmidlelocked--
 	// g waits in flight for its M; it is runnable but on no queue.
 	setLoc(g, LocInFlight, nil)
-	e := ev(EvMLockedHand)
-	e.M, e.G, e.P, e.Arg = mid(m), g.ID, pid(m.p), lm.ID
+	e := evMLockedHand(mid(m), g.ID, pid(m.p), lm.ID)
 	s.emit(&e)
 	if m.spinning {
 		s.resetspinning(m)
@@ -907,8 +872,7 @@ func (s *Sim) mexit(m *M) {
 	m.state = MExited
 	m.lockedg = nil
 	s.sched.nmfreed++
-	e := ev(EvMExit)
-	e.M = mid(m)
+	e := evMExit(mid(m))
 	s.emit(&e)
 	s.checkdead()
 }
@@ -935,8 +899,6 @@ func (s *Sim) injectglist(m *M, list []*G) {
 	if m != nil {
 		pp = m.p
 	}
-	e := ev(EvInject)
-	e.M, e.P, e.N = mid(m), pid(pp), int64(len(list))
 	startIdle := func(n int) {
 		for ; n > 0; n-- {
 			p := s.pidlegetSpinning()
@@ -947,7 +909,7 @@ func (s *Sim) injectglist(m *M, list []*G) {
 		}
 	}
 	if pp == nil || !s.ver.InjectLocal {
-		e.Arg = int64(len(list))
+		e := evInject(mid(m), pid(pp), int64(len(list)), int64(len(list)))
 		s.emit(&e)
 		for _, g := range list {
 			ready(g)
@@ -963,7 +925,7 @@ func (s *Sim) injectglist(m *M, list []*G) {
 	if nglob > len(list) {
 		nglob = len(list)
 	}
-	e.Arg = int64(nglob)
+	e := evInject(mid(m), pid(pp), int64(len(list)), int64(nglob))
 	s.emit(&e)
 	for _, g := range list[:nglob] {
 		ready(g)

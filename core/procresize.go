@@ -22,8 +22,7 @@ const stwRepreempt = 100 * Microsecond
 func (s *Sim) stopTheWorld(m *M, g *G, n int) {
 	s.sched.customGOMAXPROCS = true
 	s.stw = stwState{active: true, m: m, g: g, newprocs: n, gen: s.stw.gen + 1, waiters: s.stw.waiters}
-	e := ev(EvSTWStart)
-	e.G, e.M, e.P, e.N = g.ID, mid(m), pid(m.p), int64(n)
+	e := evSTWStart(g.ID, mid(m), pid(m.p), int64(n))
 	s.emit(&e)
 	s.sched.gcwaiting = true
 	s.sched.stopwait = s.procs
@@ -36,15 +35,15 @@ func (s *Sim) stopTheWorld(m *M, g *G, n int) {
 		}
 		if s.inSyscall(p) {
 			// Take the P from its M's system call (proc.go:stopTheWorldWithSema).
-			re := ev(EvProcRetake)
-			re.P, re.Why = p.ID, BySTW
+			rm, rg := int32(-1), int64(0)
 			if !s.ver.PSyscall {
 				other := p.m
-				re.M, re.G = mid(other), gid(other.curg)
+				rm, rg = mid(other), gid(other.curg)
 				other.p = nil
 				p.m = nil
 			}
 			p.status = Pidle
+			re := evProcRetake(p.ID, rm, rg, BySTW)
 			s.emit(&re)
 			p.syscalltick++
 			s.gcstopP(p)
@@ -88,8 +87,7 @@ func (s *Sim) stwCheck() {
 // setPStatus changes a P's status where no acquire or release says so.
 func (s *Sim) setPStatus(pp *P, st PStatus) {
 	pp.status = st
-	e := ev(EvProcStatus)
-	e.P, e.N = pp.ID, int64(st)
+	e := evProcStatus(pp.ID, st)
 	s.emit(&e)
 }
 
@@ -138,8 +136,7 @@ func (s *Sim) startTheWorld() {
 	s.allp = s.allp[:n]
 	s.procs = n
 	if n != old { // runtime.GC restarts the world with the same Ps
-		e := ev(EvProcResize)
-		e.N, e.Arg = int64(old), int64(n)
+		e := evProcResize(int64(old), int64(n))
 		s.emit(&e)
 	}
 	runnable := s.putIdlePs(cur)
@@ -168,14 +165,12 @@ func (s *Sim) startTheWorld() {
 		nm.nextp = pp
 		nm.state = MWaking
 		nm.gen++
-		ue := ev(EvMUnpark)
-		ue.M, ue.P = mid(nm), pp.ID
+		ue := evMUnpark(mid(nm), pp.ID, false)
 		s.emit(&ue)
 		s.schedule(s.now+s.futexWake(), actMWake, nm, nm.gen, 0)
 	}
 	s.wakep()
-	de := ev(EvSTWDone)
-	de.G, de.M, de.P = gid(st.g), mid(m), pid(m.p)
+	de := evSTWDone(gid(st.g), mid(m), pid(m.p))
 	s.emit(&de)
 	if len(s.stw.waiters) > 0 {
 		// semrelease(&worldsema): the next waiter retries.
@@ -234,7 +229,6 @@ func (s *Sim) destroyP(pp, cur *P) {
 		pp.m = nil
 	}
 	pp.status = Pdead
-	e := ev(EvProcDestroy)
-	e.P, e.N = pp.ID, int64(moved)
+	e := evProcDestroy(pp.ID, int64(moved))
 	s.emit(&e)
 }

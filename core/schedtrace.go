@@ -111,9 +111,7 @@ func (s *Sim) schedtrace(detail bool) {
 			snap.Gs = append(snap.Gs, gs)
 		}
 	}
-	e := ev(EvSchedTrace)
-	e.M = mid(s.sysmon.m)
-	e.Snap = snap
+	e := evSchedTrace(mid(s.sysmon.m), snap)
 	s.emit(&e)
 }
 

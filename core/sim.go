@@ -424,7 +424,13 @@ func (s *Sim) emit(e *Event) {
 		s.sink(b)
 	}
 	if s.check && s.checkErr == nil {
-		if err := s.checkStructural(); err != nil {
+		// The event against its kind's schema (eventspec.go), then the
+		// state it leaves against the invariants.
+		if err := e.Check(); err != nil {
+			s.checkErr = fmt.Errorf("event %d (%s) breaks the schema: %w", e.Seq, e.String(), err)
+			s.exited = true
+			s.exitCode = 2
+		} else if err := s.checkStructural(); err != nil {
 			s.checkErr = fmt.Errorf("after event %d (%s): %w", e.Seq, e.String(), err)
 			s.exited = true
 			s.exitCode = 2
@@ -434,9 +440,6 @@ func (s *Sim) emit(e *Event) {
 		s.limit(LimitEvents, fmt.Sprintf("event limit %d reached", s.cfg.Limits.MaxEvents))
 	}
 }
-
-// ev builds an event with "none" ids.
-func ev(k EvKind) Event { return Event{Kind: k, M: -1, P: -1, P2: -1} }
 
 func mid(m *M) int32 {
 	if m == nil {
@@ -464,9 +467,7 @@ func (s *Sim) limit(r Reason, msg string) {
 		return
 	}
 	s.limitHit = true
-	e := ev(EvLimit)
-	e.Why = r
-	e.Text = msg
+	e := evLimit(r, msg)
 	s.emit(&e)
 	s.end(2)
 }
@@ -477,8 +478,7 @@ func (s *Sim) fatal(msg string) {
 		return
 	}
 	s.deadlock = msg
-	e := ev(EvDeadlock)
-	e.Text = msg
+	e := evDeadlock(0, msg)
 	s.emit(&e)
 	s.end(2)
 }
@@ -487,8 +487,7 @@ func (s *Sim) end(code int) {
 	if s.exited {
 		return
 	}
-	e := ev(EvExit)
-	e.N = int64(code)
+	e := evExit(int64(code))
 	s.emit(&e)
 	s.exited = true
 	s.exitCode = code

@@ -109,8 +109,7 @@ func (s *Sim) goyield(m *M, g *G) {
 	pp := m.p
 	s.casgstatus(g, Grunning, Grunnable, LocInFlight, nil)
 	s.dropg(m)
-	e := ev(EvGoSched)
-	e.G, e.M, e.P, e.Why = g.ID, mid(m), pp.ID, DestRunqTail
+	e := evGoSched(g.ID, mid(m), pp.ID, DestRunqTail)
 	s.emit(&e)
 	s.runqput(pp, g, false)
 	s.scheduleM(m)

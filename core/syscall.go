@@ -12,8 +12,7 @@ func (s *Sim) entersyscall(m *M, g *G, d Duration, block bool) {
 	m.oldp = pp
 	s.casgstatus(g, Grunning, Gsyscall, LocSyscall, nil)
 	m.state = MSyscall
-	e := ev(EvGoSysCall)
-	e.G, e.M, e.P, e.N, e.Flag = g.ID, mid(m), pp.ID, d, block
+	e := evGoSysCall(g.ID, mid(m), pp.ID, d, block)
 	s.emit(&e)
 	if s.sched.sysmonwait {
 		s.wakeSysmon()
@@ -33,8 +32,7 @@ func (s *Sim) entersyscall(m *M, g *G, d Duration, block bool) {
 		m.p = nil
 		pp.m = nil
 		pp.status = Psyscall
-		e := ev(EvProcStatus)
-		e.P, e.N = pp.ID, int64(Psyscall)
+		e := evProcStatus(pp.ID, Psyscall)
 		s.emit(&e)
 	}
 	s.schedule(s.now+Time(d), actSyscallDone, m, 0, 0)
@@ -66,8 +64,7 @@ func (s *Sim) exitsyscall(m *M) {
 			oldp.m = nil
 			oldp.syscalltick++
 			oldp.status = Pidle
-			e := ev(EvProcRetake)
-			e.M, e.P, e.G, e.Why = mid(other), oldp.ID, gid(other.curg), ByExitsyscall
+			e := evProcRetake(oldp.ID, mid(other), gid(other.curg), ByExitsyscall)
 			s.emit(&e)
 			s.acquirep(m, oldp)
 		}
@@ -85,8 +82,7 @@ func (s *Sim) exitsyscall(m *M) {
 		m.p.syscalltick++
 		s.casgstatus(g, Gsyscall, Grunning, LocRunning, nil)
 		m.state = MRunning
-		e := ev(EvGoSysExit)
-		e.G, e.M, e.P, e.Why = g.ID, mid(m), m.p.ID, path
+		e := evGoSysExit(g.ID, mid(m), m.p.ID, path)
 		s.emit(&e)
 		m.gen++
 		s.schedule(s.now+s.syscallEnter(), actGOp, m, m.gen, 0)
@@ -97,8 +93,7 @@ func (s *Sim) exitsyscall(m *M) {
 	s.casgstatus(g, Gsyscall, Grunnable, LocInFlight, nil)
 	s.dropg(m)
 	m.state = MRunning
-	e := ev(EvGoSysExit)
-	e.G, e.M, e.Why = g.ID, mid(m), ExitNoP
+	e := evGoSysExit(g.ID, mid(m), -1, ExitNoP)
 	s.emit(&e)
 	s.globrunqput(g)
 	if g.lockedm != nil {
@@ -111,18 +106,18 @@ func (s *Sim) exitsyscall(m *M) {
 // takePFromSyscall is sysmon's retake of a P whose G is in a syscall
 // (proc.go:retake, setBlockOnExitSyscall, takeP; ≤1.25: CAS _Psyscall→_Pidle).
 func (s *Sim) takePFromSyscall(pp *P) {
-	e := ev(EvProcRetake)
-	e.P, e.Why = pp.ID, BySysmon
+	rm, rg := int32(-1), int64(0)
 	if s.ver.PSyscall {
 		pp.status = Pidle
 	} else {
 		m := pp.m
-		e.M, e.G = mid(m), gid(m.curg)
+		rm, rg = mid(m), gid(m.curg)
 		m.p = nil
 		pp.m = nil
 		pp.status = Pidle
 	}
 	pp.syscalltick++
+	e := evProcRetake(pp.ID, rm, rg, BySysmon)
 	s.emit(&e)
 	s.handoffp(pp)
 }

@@ -21,8 +21,7 @@ func (s *Sim) startSysmon() {
 	m.sysMon = true
 	m.state = MSysmon
 	s.sysmon.m = m
-	e := ev(EvMCreate)
-	e.M, e.Arg = mid(m), MCreateSysmon
+	e := evMCreateRuntime(mid(m), MCreateSysmon)
 	s.emit(&e)
 	// sysmon counts itself in nmsys (proc.go:sysmon).
 	s.sched.nmsys++
@@ -53,8 +52,7 @@ func (s *Sim) sysmonLoop() {
 		s.sysmonSleep()
 		return
 	}
-	e := ev(EvSysmonWake)
-	e.M, e.N, e.Arg = mid(st.m), st.delay, int64(st.idle)
+	e := evSysmonWake(mid(st.m), st.delay, int64(st.idle), false)
 	s.emit(&e)
 	// Deep sleep when nothing runs: all Ps idle (and no schedtrace).
 	if s.cfg.Debug.SchedTrace <= 0 && (s.sched.gcwaiting || s.sched.npidle == s.procs) {
@@ -67,8 +65,7 @@ func (s *Sim) sysmonLoop() {
 			s.sched.sysmonwait = true
 			st.deep = true
 			st.gen++
-			e := ev(EvSysmonSleep)
-			e.M, e.Arg = mid(st.m), int64(s.now+sleep)
+			e := evSysmonSleep(mid(st.m), s.now+sleep)
 			s.emit(&e)
 			s.schedule(s.now+sleep, actSysmonDeep, st.m, st.gen, 0)
 			return
@@ -95,8 +92,7 @@ func (s *Sim) sysmonDeepDone(woken bool) {
 		st.idle = 0
 		st.delay = 20 * Microsecond
 	}
-	e := ev(EvSysmonWake)
-	e.M, e.N, e.Arg, e.Flag = mid(st.m), st.delay, int64(st.idle), true
+	e := evSysmonWake(mid(st.m), st.delay, int64(st.idle), true)
 	s.emit(&e)
 	s.sysmonWork()
 }

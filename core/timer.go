@@ -145,8 +145,7 @@ func (s *Sim) timerAdd(pp *P, g *G, when Time) {
 	g.timer = t
 	s.addHeap(pp, t)
 	setLoc(g, LocTimer, pp)
-	e := ev(EvTimerAdd)
-	e.G, e.P, e.Arg = g.ID, pp.ID, int64(when)
+	e := evSleepTimerAdd(g.ID, pp.ID, -1, when)
 	s.emit(&e)
 	if wt == 0 || when < wt {
 		s.wakeNetPoller(when)

@@ -220,8 +220,7 @@ func (s *Sim) maybeAdd(m *M, tt *timeTimer) {
 	t := &timer{when: tt.when, tt: tt}
 	tt.ht = t
 	s.addHeap(pp, t)
-	e := ev(EvTimerAdd)
-	e.M, e.P, e.Why, e.N, e.Arg = mid(m), pp.ID, tt.kind(), tt.id, int64(tt.when)
+	e := evTimeTimerAdd(mid(m), pp.ID, -1, tt.kind(), tt.id, tt.when)
 	s.emit(&e)
 	if wake {
 		s.wakeNetPoller(tt.when)
@@ -244,8 +243,7 @@ func (s *Sim) addHeap(pp *P, t *timer) {
 // emitTimerMod reports that heaped timer tt was changed in place: its new
 // when (0: stopped) and whether it is marked for removal.
 func (s *Sim) emitTimerMod(m *M, tt *timeTimer) {
-	e := ev(EvTimerMod)
-	e.M, e.P, e.Why, e.N, e.Arg, e.Flag = mid(m), tt.ht.p.ID, tt.kind(), tt.id, int64(tt.when), tt.zombie
+	e := evTimerMod(mid(m), tt.ht.p.ID, tt.kind(), tt.id, tt.when, tt.zombie)
 	s.emit(&e)
 }
 
@@ -264,8 +262,7 @@ func (pp *P) forgetZombie(tt *timeTimer) {
 }
 
 func (s *Sim) emitTimerDel(m *M, pp *P, tt *timeTimer) {
-	e := ev(EvTimerDel)
-	e.M, e.P, e.Why, e.N = mid(m), pp.ID, tt.kind(), tt.id
+	e := evTimerDel(mid(m), pp.ID, tt.kind(), tt.id)
 	s.emit(&e)
 }
 
@@ -440,8 +437,7 @@ func (s *Sim) runSleepTimer(m *M, pp, victim *P) {
 	g := t.g
 	g.timer = nil
 	setLoc(g, LocWait, nil)
-	e := ev(EvTimerFire)
-	e.G, e.M, e.P, e.P2 = g.ID, mid(m), pp.ID, victim.ID
+	e := evSleepTimerFire(g.ID, mid(m), pp.ID, victim.ID)
 	s.emit(&e)
 	s.ready(m, nil, g, true)
 }
@@ -458,13 +454,12 @@ func (s *Sim) runTimeTimer(m *M, pp, victim *P, tt *timeTimer, now Time) {
 		next = tt.when + Time(tt.period)*(1+delay/Time(tt.period))
 	}
 	tt.when = next
-	e := ev(EvTimerFire)
-	e.M, e.P, e.P2, e.Why, e.N, e.Arg = mid(m), pid(pp), -1, tt.kind(), tt.id, int64(next)
+	heap := int32(-1)
 	if tt.heaped {
 		// tt is the head of victim's heap with no pending change
 		// (timers.run settled it): timerModified, plus timerZombie for a
 		// one-shot, then updateHeap.
-		e.P2 = victim.ID
+		heap = victim.ID
 		if next == 0 {
 			victim.deleteMin()
 			tt.heaped = false
@@ -474,6 +469,7 @@ func (s *Sim) runTimeTimer(m *M, pp, victim *P, tt *timeTimer, now Time) {
 			victim.timers.down(0)
 		}
 	}
+	e := evTimeTimerFire(mid(m), pid(pp), heap, tt.kind(), tt.id, next)
 	s.emit(&e)
 	if tt.c != nil {
 		s.sendTime(m, tt, fired)
@@ -578,17 +574,16 @@ func (s *Sim) takeTimers(pp, cur *P) {
 			s.dropFromHeap(nil, pp, tt)
 			continue
 		}
-		e := ev(EvTimerAdd)
+		var e Event
 		if tt := t.tt; tt != nil {
 			tt.modified = false
 			t.when = tt.when
-			e.Why, e.N = tt.kind(), tt.id
+			e = evTimeTimerAdd(-1, cur.ID, pp.ID, tt.kind(), tt.id, t.when)
 		} else {
 			t.g.locP = cur
-			e.G = t.g.ID
+			e = evSleepTimerAdd(t.g.ID, cur.ID, pp.ID, t.when)
 		}
 		s.addHeap(cur, t)
-		e.P, e.P2, e.Arg = cur.ID, pp.ID, int64(t.when)
 		s.emit(&e)
 	}
 	pp.timers.zombies = 0
