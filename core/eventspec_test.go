@@ -265,3 +265,76 @@ func TestEmittersUseConstructors(t *testing.T) {
 		t.Fatalf("checked only %d files: run from the package directory", checked)
 	}
 }
+
+// decoderWorld is a World holding G1 and G2 on P0, for feeding the
+// decoders one well-formed event of each kind.
+func decoderWorld() *World {
+	w := NewWorld(2)
+	for _, e := range []Event{
+		evGoCreate(1, 0, 0, 0, 8192, false, false, RNone, "main"),
+		evGoCreate(2, 1, 0, 0, 8192, false, false, RNone, "w"),
+	} {
+		w.Apply(&e)
+	}
+	return w
+}
+
+// TestWorldHasARuleForEveryKind: the World fold has a case for every kind
+// except those worldSkips lists, and lists no kind it has a case for. A new
+// kind fails here until it gets one or the other.
+func TestWorldHasARuleForEveryKind(t *testing.T) {
+	for k := EvNone + 1; k < evKindCount; k++ {
+		e := wellFormed(k)
+		if k == EvRunqOverflow {
+			e.N = 1 // P0's queue is empty: only G itself moves
+		}
+		handled := func() (h bool) {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("World.Apply(%s) panics on a well-formed event: %v", k, r)
+				}
+			}()
+			return decoderWorld().apply(&e)
+		}()
+		switch {
+		case !handled && !worldSkips[k]:
+			t.Errorf("World has no rule for %s: add a case to World.apply, or list it in worldSkips", k)
+		case handled && worldSkips[k]:
+			t.Errorf("World has a case for %s, which worldSkips also lists", k)
+		}
+	}
+}
+
+// TestChromeTraceHasARuleForEveryKind: likewise for the Chrome trace
+// exporter and traceSkips.
+func TestChromeTraceHasARuleForEveryKind(t *testing.T) {
+	for k := EvNone + 1; k < evKindCount; k++ {
+		x := newTraceExporter()
+		e := wellFormed(k)
+		e.T = 1
+		if err := x.event(&e); err != nil {
+			t.Errorf("Chrome trace of a well-formed %s: %v", k, err)
+			continue
+		}
+		switch {
+		case x.unruled != 0:
+			t.Errorf("the Chrome trace has no rule for %s: add a case to traceExporter.event, or list it in traceSkips", k)
+		case x.skipped != 0 && !traceSkips[k]:
+			t.Errorf("%s reached the default case without being skipped", k)
+		case x.skipped == 0 && traceSkips[k]:
+			t.Errorf("the Chrome trace has a case for %s, which traceSkips also lists", k)
+		}
+	}
+}
+
+// TestCanonicalTextNamesEveryKind: the canonical line of every kind starts
+// with the time and the kind's schema name.
+func TestCanonicalTextNamesEveryKind(t *testing.T) {
+	for k := EvNone + 1; k < evKindCount; k++ {
+		e := wellFormed(k)
+		e.T = 5
+		if got, want := e.String(), "5 "+k.Spec().Name; !strings.HasPrefix(got, want) {
+			t.Errorf("%s prints as %q, want the prefix %q", k, got, want)
+		}
+	}
+}
