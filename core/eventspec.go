@@ -111,6 +111,11 @@ type EventSpec struct {
 	Why []Reason
 
 	Must Field
+
+	// Rule, if not nil, checks what the fields above cannot say: kinds
+	// with two shapes (a sleep timer or a timer of package time) and
+	// fields set only with some reasons.
+	Rule func(e *Event) error
 }
 
 // Fields returns the fields the kind may set.
@@ -175,6 +180,11 @@ func (e *Event) Check() error {
 	if !sp.Allows(e.Why) {
 		return fmt.Errorf("%s with why=%s, a reason the kind does not carry", sp.Name, e.Why)
 	}
+	if sp.Rule != nil {
+		if err := sp.Rule(e); err != nil {
+			return fmt.Errorf("%s %w", sp.Name, err)
+		}
+	}
 	if e.Wait >= waitReasonCount {
 		return fmt.Errorf("%s with wait reason %d, which does not exist", sp.Name, e.Wait)
 	}
@@ -188,6 +198,54 @@ var (
 	timerKinds     = []Reason{TimerChan, TimerFunc}
 	handoffReasons = []Reason{HandoffWork, HandoffSpinner, HandoffGCStop, HandoffGlobal, HandoffLastPoller, HandoffIdle}
 )
+
+// Rules of the kinds with more than one shape.
+
+// ruleSysExit: a G that leaves its system call runs on a P, unless it got
+// none (exitsyscallNoP).
+func ruleSysExit(e *Event) error {
+	if (e.P >= 0) != (e.Why != ExitNoP) {
+		return fmt.Errorf("with why=%s and p=%d: only why=%s has no P", e.Why, e.P, ExitNoP)
+	}
+	return nil
+}
+
+// ruleTimer: a timer event is of G's sleep timer (G set) or of a timer of
+// package time (N and Why set), never both.
+func ruleTimer(e *Event) error {
+	sleep, pkg := e.G != 0, e.N != 0
+	switch {
+	case sleep == pkg:
+		return fmt.Errorf("with g=%d and n=%d: one of them, for a sleep timer or a timer of package time", e.G, e.N)
+	case pkg != (e.Why != RNone):
+		return fmt.Errorf("with n=%d and why=%s: a timer of package time says which kind it is, a sleep timer does not", e.N, e.Why)
+	case sleep && e.M >= 0 && e.Kind == EvTimerAdd:
+		return fmt.Errorf("of a sleep timer with m=%d", e.M)
+	}
+	return nil
+}
+
+// ruleMCreate: a runtime thread (Arg) gets no P and does not spin.
+func ruleMCreate(e *Event) error {
+	switch e.Arg {
+	case 0:
+	case MCreateSysmon, MCreateTemplate:
+		if e.P >= 0 || e.Flag {
+			return fmt.Errorf("of a runtime thread with p=%d flag=%v", e.P, e.Flag)
+		}
+	default:
+		return fmt.Errorf("with arg=%d, not a runtime thread", e.Arg)
+	}
+	return nil
+}
+
+// ruleMPark: a locked thread parks with its G, an idle one without.
+func ruleMPark(e *Event) error {
+	if (e.G != 0) != e.Flag {
+		return fmt.Errorf("with g=%d and flag=%v: a locked thread (flag) names its G, an idle one none", e.G, e.Flag)
+	}
+	return nil
+}
 
 // Meanings that several kinds share.
 const (
@@ -240,7 +298,7 @@ var eventSpecs = [NumEventKinds]EventSpec{
 	EvGoSysExit: {Name: "GoSysExit", Doc: "exitsyscall: a goroutine leaves a system call",
 		G: "the goroutine", M: "its thread", P: "the P it runs on (none: no P, it goes to the global queue)",
 		Why:  []Reason{ExitFast, ExitStoleOldP, ExitIdleP, ExitNoP},
-		Must: FieldG | FieldM | FieldWhy},
+		Must: FieldG | FieldM | FieldWhy, Rule: ruleSysExit},
 	EvGoEnd: {Name: "GoEnd", Doc: "goexit0: a goroutine returned",
 		G: "the goroutine", M: docMRunning, P: docPRunning, Why: []Reason{DestGFreeLocal, DestGFreeGlobal},
 		Must: FieldG | FieldM | FieldP | FieldWhy},
@@ -297,10 +355,10 @@ var eventSpecs = [NumEventKinds]EventSpec{
 	// Threads.
 	EvMCreate: {Name: "MCreate", Doc: "newm: a thread is created",
 		M: "the new thread", P: "the P it will run (none: a runtime thread)", Flag: "it starts spinning",
-		Arg: "MCreateSysmon or MCreateTemplate for the runtime's own threads", Must: FieldM},
+		Arg: "MCreateSysmon or MCreateTemplate for the runtime's own threads", Must: FieldM, Rule: ruleMCreate},
 	EvMPark: {Name: "MPark", Doc: "stopm parks a thread on the idle list, or stoplockedm parks a locked thread",
 		M: "the thread", G: "the goroutine locked to it (a locked thread)", Flag: "a locked thread parks (stoplockedm)",
-		Must: FieldM},
+		Must: FieldM, Rule: ruleMPark},
 	EvMUnpark: {Name: "MUnpark", Doc: "startm wakes a parked thread",
 		M: "the thread", P: "the P it is given (nextp)", Flag: "it starts spinning", Must: FieldM | FieldP},
 	EvMSpin: {Name: "MSpin", Doc: "a thread starts spinning: looking for work",
@@ -335,12 +393,12 @@ var eventSpecs = [NumEventKinds]EventSpec{
 		G: docTimerG, N: docTimerN, Why: timerKinds,
 		M: "the thread that added it (timers of package time)", P: "the P whose heap takes it",
 		P2: "the destroyed P it moved from", Arg: "when it is due",
-		Must: FieldP},
+		Must: FieldP, Rule: ruleTimer},
 	EvTimerFire: {Name: "TimerFire", Doc: "a timer fires",
 		G: docTimerG, N: docTimerN, Why: timerKinds,
 		M: "the thread running it", P: "that thread's P", P2: "the P whose heap held it (none: a channel receive ran it)",
 		Arg:  "when a Ticker fires next (0: done)",
-		Must: FieldM},
+		Must: FieldM, Rule: ruleTimer},
 	EvIOReady: {Name: "IOReady", Doc: "data arrives on a file descriptor",
 		N: "the descriptor", G: "the goroutine waiting on it, if any", Must: FieldN},
 	EvNetpoll: {Name: "Netpoll", Doc: "netpoll: a look at the network",

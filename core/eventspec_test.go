@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"math/bits"
 	"os"
 	"path/filepath"
 	"strings"
@@ -46,11 +47,30 @@ func TestEventSpecsCoverEveryKind(t *testing.T) {
 	}
 }
 
-// wellFormed returns an event of kind k that sets exactly the fields its
-// schema names, with the first reason it allows.
+// wellFormed returns a well-formed event of kind k that sets as many of
+// the fields its schema names as its rule allows, with the first reason the
+// kind carries.
 func wellFormed(k EvKind) Event {
 	sp := k.Spec()
-	f := sp.Fields()
+	opt := sp.Fields() &^ sp.Must
+	var best Event
+	bestN := -1
+	// Every subset of the optional fields; keep the largest that passes.
+	for sub := opt; ; sub = (sub - 1) & opt {
+		e := eventWith(k, sp.Must|sub)
+		if n := bits.OnesCount16(uint16(sp.Must | sub)); n > bestN && e.Check() == nil {
+			best, bestN = e, n
+		}
+		if sub == 0 {
+			break
+		}
+	}
+	return best
+}
+
+// eventWith returns an event of kind k with exactly the given fields set.
+func eventWith(k EvKind, f Field) Event {
+	sp := k.Spec()
 	e := Event{Kind: k, M: -1, P: -1, P2: -1}
 	if f&FieldG != 0 {
 		e.G = 2
@@ -77,7 +97,7 @@ func wellFormed(k EvKind) Event {
 	if f&FieldText != 0 {
 		e.Text = "x"
 	}
-	if len(sp.Why) > 0 {
+	if f&FieldWhy != 0 && len(sp.Why) > 0 {
 		e.Why = sp.Why[0]
 	}
 	if f&FieldWait != 0 {
@@ -125,6 +145,10 @@ func TestEventCheck(t *testing.T) {
 		{"a reason on a kind without", func() Event { e := wellFormed(EvProcIdle); e.Why = SrcLocal; return e }(), "sets why"},
 		{"GoStart without a source", func() Event { e := wellFormed(EvGoStart); e.Why = RNone; return e }(), "lacks why"},
 		{"a bad wait reason", func() Event { e := wellFormed(EvGoBlock); e.Wait = waitReasonCount; return e }(), "does not exist"},
+		{"a sleep timer with a timer id", func() Event { e := eventWith(EvTimerFire, FieldG|FieldM|FieldP|FieldN); return e }(), "one of them"},
+		{"a timer of package time without its kind", eventWith(EvTimerAdd, FieldP|FieldN), "says which kind"},
+		{"a system call exit on a P with why=no-p", func() Event { e := eventWith(EvGoSysExit, FieldG|FieldM|FieldP); e.Why = ExitNoP; return e }(), "only why=no-p"},
+		{"sysmon's thread with a P", eventWith(EvMCreate, FieldM|FieldP|FieldArg), "runtime thread"},
 		{"an id below -1", func() Event { e := wellFormed(EvProcIdle); e.M, e.P = -1, -2; return e }(), "below -1"},
 	}
 	for _, tt := range tests {
