@@ -181,7 +181,10 @@ func (e *Event) Check() error {
 		return fmt.Errorf("%s with why=%s, a reason the kind does not carry", sp.Name, e.Why)
 	}
 	if sp.Rule != nil {
-		if err := sp.Rule(e); err != nil {
+		// A copy goes to the rule: an indirect call would make e escape,
+		// and with it every event emit checks.
+		c := *e
+		if err := sp.Rule(&c); err != nil {
 			return fmt.Errorf("%s %w", sp.Name, err)
 		}
 	}
