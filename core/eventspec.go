@@ -411,8 +411,8 @@ var eventSpecs = [NumEventKinds]EventSpec{
 		M: "the blocked thread", Must: FieldM},
 	EvSchedTrace: {Name: "SchedTrace", Doc: "a GODEBUG=schedtrace sample",
 		M: "sysmon's thread", Snap: "the sample", Must: FieldSnap},
-	EvSTWStart: {Name: "STWStart", Doc: "a goroutine stops the world (to change GOMAXPROCS)",
-		G: "the goroutine", M: docMRunning, P: docPRunning, N: "the GOMAXPROCS it asks for",
+	EvSTWStart: {Name: "STWStart", Doc: "a goroutine stops the world (runtime.GOMAXPROCS, runtime.GC)",
+		G: "the goroutine", M: docMRunning, P: docPRunning, N: "the GOMAXPROCS the world restarts with",
 		Must: FieldG | FieldM | FieldP | FieldN},
 	EvSTWDone: {Name: "STWDone", Doc: "the world restarts",
 		G: "the goroutine that stopped it", M: "the thread restarting it", P: "that thread's P",
@@ -423,7 +423,7 @@ var eventSpecs = [NumEventKinds]EventSpec{
 		G: "the main goroutine", M: docMRunning, P: docPRunning, Must: FieldG | FieldM | FieldP},
 
 	// End of the run.
-	EvDeadlock: {Name: "Deadlock", Doc: "the process dies: checkdead fired, or a goroutine panicked",
+	EvDeadlock: {Name: "Deadlock", Doc: "the process dies: a fatal error (checkdead's deadlock, a throw) or a goroutine's panic",
 		G: "the goroutine that panicked", Text: "the runtime's message", Must: FieldText},
 	EvExit: {Name: "Exit", Doc: "the process exits",
 		N: "its exit status"},
