@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -50,8 +51,8 @@ func (f Field) String() string {
 	return strings.Join(parts, ",")
 }
 
-// Set returns the fields of e that differ from their "none" values.
-func (e *Event) Set() Field {
+// SetFields returns the fields of e that differ from their "none" values.
+func (e *Event) SetFields() Field {
 	var f Field
 	if e.G != 0 {
 		f |= FieldG
@@ -151,17 +152,20 @@ func (sp EventSpec) Allows(r Reason) bool {
 const NumEventKinds = int(evKindCount)
 
 // Spec returns the schema of kind k (the zero EventSpec for a kind out of
-// range).
+// range). Its Why is a copy: changing it leaves the schema alone.
 func (k EvKind) Spec() EventSpec {
 	if int(k) < len(eventSpecs) {
-		return eventSpecs[k]
+		sp := eventSpecs[k]
+		sp.Why = slices.Clone(sp.Why)
+		return sp
 	}
 	return EventSpec{}
 }
 
-// Check reports how e breaks its kind's schema: a kind out of range, a
-// field the kind does not have, a field it always has missing, or a Why or
-// Wait the kind does not carry. A nil error means e is well-formed.
+// Check reports how e breaks its kind's schema: a kind out of range, an
+// id below -1, a field the kind does not have, a field it always has
+// missing, a Why the kind does not carry, a shape its Rule rules out, or a
+// Wait that does not exist. A nil error means e is well-formed.
 func (e *Event) Check() error {
 	if e.Kind == EvNone || int(e.Kind) >= len(eventSpecs) {
 		return fmt.Errorf("event kind %d is not an event", e.Kind)
@@ -170,7 +174,7 @@ func (e *Event) Check() error {
 	if e.M < -1 || e.P < -1 || e.P2 < -1 {
 		return fmt.Errorf("%s with a thread or P id below -1 (m=%d p=%d p2=%d)", sp.Name, e.M, e.P, e.P2)
 	}
-	set := e.Set()
+	set := e.SetFields()
 	if extra := set &^ sp.Fields(); extra != 0 {
 		return fmt.Errorf("%s sets %s, which the kind does not have", sp.Name, extra)
 	}
