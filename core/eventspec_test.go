@@ -198,8 +198,8 @@ func TestInvariantsRejectMalformedEvent(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Step()
-	bad := evProcIdle(0)
-	bad.G = 7 // ProcIdle has no G
+	var bad Event
+	bad.procIdle(0).G = 7 // ProcIdle has no G
 	s.emit(&bad)
 	err = s.Run()
 	if err == nil || !strings.Contains(err.Error(), "breaks the schema") || !strings.Contains(err.Error(), "ProcIdle sets g") {
@@ -233,31 +233,18 @@ func TestEmittersUseConstructors(t *testing.T) {
 			t.Fatal(err)
 		}
 		checked++
-		// Variables of type Event in this file: declared from a
-		// constructor call or as "var e Event".
+		// Variables of type Event in this file ("var e Event", which
+		// the constructors fill).
 		events := map[*ast.Object]bool{}
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.CallExpr:
-				if id, ok := n.Fun.(*ast.Ident); ok && id.Name == "ev" {
-					t.Errorf("%s: ev(...) outside eventnew.go; add a constructor", fset.Position(n.Pos()))
+				if sel, ok := n.Fun.(*ast.SelectorExpr); ok && sel.Sel.Name == "clearTo" {
+					t.Errorf("%s: clearTo outside eventnew.go; add a constructor", fset.Position(n.Pos()))
 				}
 			case *ast.CompositeLit:
 				if id, ok := n.Type.(*ast.Ident); ok && id.Name == "Event" {
 					t.Errorf("%s: an Event literal outside eventnew.go; add a constructor", fset.Position(n.Pos()))
-				}
-			case *ast.AssignStmt:
-				for i, l := range n.Lhs {
-					id, ok := l.(*ast.Ident)
-					if !ok || id.Obj == nil || i >= len(n.Rhs) {
-						continue
-					}
-					if c, ok := n.Rhs[i].(*ast.CallExpr); ok {
-						if fn, ok := c.Fun.(*ast.Ident); ok && strings.HasPrefix(fn.Name, "ev") && len(fn.Name) > 2 &&
-							fn.Name[2] >= 'A' && fn.Name[2] <= 'Z' {
-							events[id.Obj] = true
-						}
-					}
 				}
 			case *ast.ValueSpec:
 				if id, ok := n.Type.(*ast.Ident); ok && id.Name == "Event" {
@@ -294,12 +281,9 @@ func TestEmittersUseConstructors(t *testing.T) {
 // decoders one well-formed event of each kind.
 func decoderWorld() *World {
 	w := NewWorld(2)
-	for _, e := range []Event{
-		evGoCreate(1, 0, 0, 0, 8192, false, false, RNone, "main"),
-		evGoCreate(2, 1, 0, 0, 8192, false, false, RNone, "w"),
-	} {
-		w.Apply(&e)
-	}
+	var e Event
+	w.Apply(e.goCreate(1, 0, 0, 0, 8192, false, false, RNone, "main"))
+	w.Apply(e.goCreate(2, 1, 0, 0, 8192, false, false, RNone, "w"))
 	return w
 }
 
@@ -361,4 +345,12 @@ func TestCanonicalTextNamesEveryKind(t *testing.T) {
 			t.Errorf("%s prints as %q, want the prefix %q", k, got, want)
 		}
 	}
+}
+
+// ev is an event of kind k with "none" ids and nothing else, for tests that
+// build events field by field.
+func ev(k EvKind) Event {
+	var e Event
+	e.clearTo(k)
+	return e
 }

@@ -53,8 +53,8 @@ func (s *Sim) ioReady(fd int64) {
 	if pd == nil {
 		return
 	}
-	e := evIOReady(fd, gid(pd.rg))
-	s.emit(&e)
+	var e Event
+	s.emit(e.ioReady(fd, gid(pd.rg)))
 	if !pd.queued {
 		pd.queued = true
 		s.poll.kready = append(s.poll.kready, fd)
@@ -97,8 +97,8 @@ func (s *Sim) netpoll(m *M, kind Reason) []*G {
 	if m != nil {
 		p = pid(m.p)
 	}
-	e := evNetpoll(mid(m), p, int64(len(list)), kind)
-	s.emit(&e)
+	var e Event
+	s.emit(e.netpoll(mid(m), p, int64(len(list)), kind))
 	return list
 }
 
@@ -111,8 +111,8 @@ func (s *Sim) netpollBlock(m *M, pollUntil Time, wasSpinning bool) {
 	s.poll.blocked = m
 	s.poll.waking = false
 	s.poll.wasSpin = wasSpinning
-	e := evMNetpoll(mid(m), pollUntil)
-	s.emit(&e)
+	var e Event
+	s.emit(e.mNetpoll(mid(m), pollUntil))
 	if len(s.poll.kready) > 0 {
 		s.poll.waking = true
 		s.schedule(s.now, actNetpollWake, m, m.gen, int64(WakeIO))
@@ -147,8 +147,8 @@ func (s *Sim) netpollBreak() {
 		return
 	}
 	s.poll.waking = true
-	e := evNetpollBreak(mid(m))
-	s.emit(&e)
+	var e Event
+	s.emit(e.netpollBreak(mid(m)))
 	s.schedule(s.now+s.netpollWake(), actNetpollWake, m, m.gen, int64(WakeBreak))
 }
 
@@ -161,8 +161,8 @@ func (s *Sim) netpollWoken(m *M, cause Reason) {
 	s.poll.waking = false
 	wasSpinning := s.poll.wasSpin
 	m.state = MRunning
-	e := evMNetpollWake(mid(m), cause)
-	s.emit(&e)
+	var e Event
+	s.emit(e.mNetpollWake(mid(m), cause))
 	list := s.netpoll(m, PollBlocking)
 	s.sched.pollUntil = 0
 	s.sched.lastpoll = s.nanotime()

@@ -14,8 +14,8 @@ func (s *Sim) preemptone(pp *P) bool {
 	}
 	g.preempt = true
 	signal := s.ver.AsyncPreempt && !s.cfg.Debug.AsyncPreemptOff
-	e := evPreemptReq(g.ID, mid(m), pp.ID, signal)
-	s.emit(&e)
+	var e Event
+	s.emit(e.preemptReq(g.ID, mid(m), pp.ID, signal))
 	// Code with calls reaches a prologue soon and sees stackPreempt.
 	if g.computing && g.opCalls {
 		s.schedule(s.now+Time(s.costs.CallInterval), actCoopCheck, m, m.gen, 0)
@@ -78,12 +78,12 @@ func (s *Sim) gopreemptM(m *M, g *G, kind Reason) {
 	s.casgstatus(g, Grunning, Grunnable, LocInFlight, nil)
 	s.dropg(m)
 	if s.sched.gcwaiting && s.ver.STWPreemptRunnext {
-		e := evGoPreempt(g.ID, mid(m), pid(pp), pp.ID, kind)
-		s.emit(&e)
+		var e Event
+		s.emit(e.goPreempt(g.ID, mid(m), pid(pp), pp.ID, kind))
 		s.runqput(pp, g, true)
 	} else {
-		e := evGoPreempt(g.ID, mid(m), pid(pp), -1, kind)
-		s.emit(&e)
+		var e Event
+		s.emit(e.goPreempt(g.ID, mid(m), pid(pp), -1, kind))
 		s.globrunqput(g)
 	}
 	s.wakep()
@@ -95,8 +95,8 @@ func (s *Sim) gopreemptM(m *M, g *G, kind Reason) {
 func (s *Sim) goschedImpl(m *M, g *G) {
 	s.casgstatus(g, Grunning, Grunnable, LocInFlight, nil)
 	s.dropg(m)
-	e := evGoSched(g.ID, mid(m), pid(m.p), DestGlobalTail)
-	s.emit(&e)
+	var e Event
+	s.emit(e.goSched(g.ID, mid(m), pid(m.p), DestGlobalTail))
 	s.globrunqput(g)
 	s.wakep()
 	s.scheduleM(m)

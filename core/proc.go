@@ -70,8 +70,8 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	if s.goFuncTimer != 0 {
 		why = TimerFunc // time/sleep.go:goFunc, right after the timer's EvTimerFire
 	}
-	e := evGoCreate(g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused, system, why, name)
-	s.emit(&e)
+	var e Event
+	s.emit(e.goCreate(g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused, system, why, name))
 	s.runqput(pp, g, true)
 	if s.sched.mainStarted {
 		s.wakep()
@@ -141,8 +141,8 @@ func (s *Sim) goexit0(m *M, g *G) {
 	}
 	dest := s.gfput(pp, g)
 	m.pending += s.costs.Goexit
-	e := evGoEnd(g.ID, mid(m), pid(pp), dest)
-	s.emit(&e)
+	var e Event
+	s.emit(e.goEnd(g.ID, mid(m), pid(pp), dest))
 	if wasLocked && locked {
 		// A G that exits while locked takes its thread with it
 		// (proc.go:gdestroy: the M exits instead of being reused).
@@ -173,21 +173,20 @@ func (s *Sim) runqput(pp *P, g *G, next bool) {
 		}
 		pp.runnext = g
 		setLoc(g, LocRunnext, pp)
-		e := evRunqPut(g.ID, pp.ID, DestRunnext)
-		s.emit(&e)
+		var e Event
+		s.emit(e.runqPut(g.ID, pp.ID, DestRunnext))
 		if old == nil {
 			return
 		}
 		// Kick the old runnext out to the regular run queue.
 		g = old
-		e = evGoKick(g.ID, pp.ID)
-		s.emit(&e)
+		s.emit(e.goKick(g.ID, pp.ID))
 	}
 	if pp.runqtail-pp.runqhead < uint32(len(pp.runq)) {
 		pp.pushTail(g)
 		setLoc(g, LocRunq, pp)
-		e := evRunqPut(g.ID, pp.ID, DestRunqTail)
-		s.emit(&e)
+		var e Event
+		s.emit(e.runqPut(g.ID, pp.ID, DestRunqTail))
 		return
 	}
 	s.runqputslow(pp, g)
@@ -204,8 +203,8 @@ func (s *Sim) runqputslow(pp *P, g *G) {
 	}
 	s.sched.runq.pushBack(g)
 	setLoc(g, LocGlobal, nil)
-	e := evRunqOverflow(g.ID, pp.ID, int64(n)+1)
-	s.emit(&e)
+	var e Event
+	s.emit(e.runqOverflow(g.ID, pp.ID, int64(n)+1))
 }
 
 // runqget takes runnext, else the head of the local queue (proc.go:runqget).
@@ -227,8 +226,8 @@ func (s *Sim) runqget(pp *P) (*G, bool) {
 func (s *Sim) globrunqput(g *G) {
 	s.sched.runq.pushBack(g)
 	setLoc(g, LocGlobal, nil)
-	e := evGlobalPut(g.ID, DestGlobalTail)
-	s.emit(&e)
+	var e Event
+	s.emit(e.globalPut(g.ID, DestGlobalTail))
 }
 
 // globrunqputhead puts g at the global head (proc.go:globrunqputhead; used
@@ -236,8 +235,8 @@ func (s *Sim) globrunqput(g *G) {
 func (s *Sim) globrunqputhead(g *G) {
 	s.sched.runq.pushFront(g)
 	setLoc(g, LocGlobal, nil)
-	e := evGlobalPut(g.ID, DestGlobalHead)
-	s.emit(&e)
+	var e Event
+	s.emit(e.globalPut(g.ID, DestGlobalHead))
 }
 
 // globrunqget takes one G from the global queue (proc.go:globrunqget).
@@ -247,8 +246,8 @@ func (s *Sim) globrunqget(pp *P) *G {
 		return nil
 	}
 	setLoc(g, LocInFlight, nil)
-	e := evGlobalGet(g.ID, pid(pp), 1, SrcFairness)
-	s.emit(&e)
+	var e Event
+	s.emit(e.globalGet(g.ID, pid(pp), 1, SrcFairness))
 	return g
 }
 
@@ -274,7 +273,8 @@ func (s *Sim) globrunqgetbatch(pp *P) *G {
 		x := s.sched.runq.pop()
 		moved = append(moved, x)
 	}
-	e := evGlobalGet(g.ID, pid(pp), int64(n), SrcGlobal)
+	var e Event
+	e.globalGet(g.ID, pid(pp), int64(n), SrcGlobal)
 	for _, x := range moved {
 		pp.pushTail(x) // room: the local queue was empty
 		setLoc(x, LocRunq, pp)
@@ -299,8 +299,8 @@ func (s *Sim) ready(m *M, waker *G, g *G, next bool) {
 	if next {
 		dest = DestRunnext
 	}
-	e := evGoUnblock(g.ID, gid(waker), mid(m), pp.ID, dest)
-	s.emit(&e)
+	var e Event
+	s.emit(e.goUnblock(g.ID, gid(waker), mid(m), pp.ID, dest))
 	s.runqput(pp, g, next)
 	s.wakep()
 }
@@ -314,8 +314,8 @@ func (s *Sim) gopark(m *M, g *G, reason WaitReason, loc Loc, obj int64) {
 	g.waitSince = s.now
 	s.dropg(m)
 	m.pending += s.costs.Park
-	e := evGoBlock(g.ID, mid(m), pid(m.p), reason, obj)
-	s.emit(&e)
+	var e Event
+	s.emit(e.goBlock(g.ID, mid(m), pid(m.p), reason, obj))
 }
 
 // ---- schedule ----------------------------------------------------------------
@@ -332,8 +332,8 @@ func (s *Sim) execute(m *M, g *G, inheritTime bool, src Reason) {
 		pp.schedtick++
 	}
 	m.state = MRunning
-	e := evGoStart(g.ID, mid(m), pp.ID, src, int64(pp.schedtick), inheritTime)
-	s.emit(&e)
+	var e Event
+	s.emit(e.goStart(g.ID, mid(m), pp.ID, src, int64(pp.schedtick), inheritTime))
 	m.gen++
 	s.schedule(s.now+Time(s.costs.Schedule+m.pending), actGOp, m, m.gen, 0)
 	m.pending = 0
@@ -533,8 +533,8 @@ func (s *Sim) checkRunqsNoP() *P {
 func (s *Sim) becomeSpinning(m *M, why Reason) {
 	m.spinning = true
 	s.sched.nmspinning++
-	e := evMSpin(mid(m), pid(m.p), why)
-	s.emit(&e)
+	var e Event
+	s.emit(e.mSpin(mid(m), pid(m.p), why))
 	if s.sched.needspinning {
 		s.setNeedSpinning(false)
 	}
@@ -546,8 +546,8 @@ func (s *Sim) stopSpinning(m *M, found bool) {
 	if s.sched.nmspinning < 0 {
 		panic("core.stopSpinning: negative nmspinning")
 	}
-	e := evMSpinStop(mid(m), found)
-	s.emit(&e)
+	var e Event
+	s.emit(e.mSpinStop(mid(m), found))
 }
 
 func (s *Sim) setNeedSpinning(v bool) {
@@ -555,8 +555,8 @@ func (s *Sim) setNeedSpinning(v bool) {
 		return
 	}
 	s.sched.needspinning = v
-	e := evNeedSpinning(v)
-	s.emit(&e)
+	var e Event
+	s.emit(e.needSpinning(v))
 }
 
 // resetspinning: a spinning M found work; if it was the last spinner, start
@@ -580,8 +580,8 @@ func (s *Sim) wakep() {
 		s.sched.nmspinning--
 		return
 	}
-	e := evWakep(pp.ID, WakepStarted)
-	s.emit(&e)
+	var e Event
+	s.emit(e.wakep(pp.ID, WakepStarted))
 	s.startm(pp, true)
 }
 
@@ -618,8 +618,8 @@ func (s *Sim) startm(pp *P, spinning bool) {
 	nm.waitingSpinning = spinning
 	nm.state = MWaking
 	nm.gen++
-	e := evMUnpark(mid(nm), pp.ID, spinning)
-	s.emit(&e)
+	var e Event
+	s.emit(e.mUnpark(mid(nm), pp.ID, spinning))
 	s.schedule(s.now+s.futexWake(), actMWake, nm, nm.gen, 0)
 }
 
@@ -634,8 +634,8 @@ func (s *Sim) newm(pp *P, spinning bool) *M {
 	m.nextp = pp
 	m.waitingSpinning = spinning
 	m.state = MStarting
-	e := evMCreate(mid(m), pid(pp), spinning)
-	s.emit(&e)
+	var e Event
+	s.emit(e.mCreate(mid(m), pid(pp), spinning))
 	s.schedule(s.now+s.threadStart(), actMStart, m, m.gen, 0)
 	return m
 }
@@ -661,8 +661,8 @@ func (s *Sim) mstart(m *M) {
 	if m.waitingSpinning {
 		m.waitingSpinning = false
 		m.spinning = true
-		e := evMSpin(mid(m), pid(m.p), SpinWakep)
-		s.emit(&e)
+		var e Event
+		s.emit(e.mSpin(mid(m), pid(m.p), SpinWakep))
 	}
 	if m.p == nil {
 		s.stopm(m)
@@ -681,8 +681,8 @@ func (s *Sim) mwoken(m *M) {
 	if m.waitingSpinning {
 		m.waitingSpinning = false
 		m.spinning = true
-		e := evMSpin(mid(m), pid(m.p), SpinWakep)
-		s.emit(&e)
+		var e Event
+		s.emit(e.mSpin(mid(m), pid(m.p), SpinWakep))
 	}
 	if g := m.lockedg; g != nil {
 		// The locked G was handed to us: run it (proc.go:schedule,
@@ -705,8 +705,8 @@ func (s *Sim) stopm(m *M) {
 	m.nextLink = s.sched.midle
 	s.sched.midle = m
 	s.sched.nmidle++
-	e := evMPark(mid(m))
-	s.emit(&e)
+	var e Event
+	s.emit(e.mPark(mid(m)))
 	s.checkdead()
 }
 
@@ -731,8 +731,8 @@ func (s *Sim) acquirep(m *M, pp *P) {
 	pp.m = m
 	pp.status = Prunning
 	pp.oldm = nil
-	e := evProcAcquire(mid(m), pp.ID)
-	s.emit(&e)
+	var e Event
+	s.emit(e.procAcquire(mid(m), pp.ID))
 }
 
 // releasep unwires m's P (proc.go:releasep).
@@ -745,8 +745,8 @@ func (s *Sim) releasep(m *M) *P {
 	pp.m = nil
 	pp.oldm = m
 	pp.status = Pidle
-	e := evProcRelease(mid(m), pp.ID)
-	s.emit(&e)
+	var e Event
+	s.emit(e.procRelease(mid(m), pp.ID))
 	return pp
 }
 
@@ -760,8 +760,8 @@ func (s *Sim) pidleput(pp *P) {
 	pp.link = s.sched.pidle
 	s.sched.pidle = pp
 	s.sched.npidle++
-	e := evProcIdle(pp.ID)
-	s.emit(&e)
+	var e Event
+	s.emit(e.procIdle(pp.ID))
 }
 
 // pidleget pops an idle P, the most recently idled first (proc.go:pidleget).
@@ -774,8 +774,8 @@ func (s *Sim) pidleget() *P {
 	pp.link = nil
 	pp.idleMask = false
 	s.sched.npidle--
-	e := evProcUnidle(pp.ID)
-	s.emit(&e)
+	var e Event
+	s.emit(e.procUnidle(pp.ID))
 	return pp
 }
 
@@ -784,8 +784,8 @@ func (s *Sim) pidleget() *P {
 func (s *Sim) handoffp(pp *P) {
 	// Local or global work: start an M right away.
 	if !pp.runqempty() || !s.sched.runq.empty() {
-		e := evProcHandoff(pp.ID, HandoffWork)
-		s.emit(&e)
+		var e Event
+		s.emit(e.procHandoff(pp.ID, HandoffWork))
 		s.startm(pp, false)
 		return
 	}
@@ -793,33 +793,33 @@ func (s *Sim) handoffp(pp *P) {
 	if s.sched.nmspinning+s.sched.npidle == 0 {
 		s.sched.nmspinning++
 		s.setNeedSpinning(false)
-		e := evProcHandoff(pp.ID, HandoffSpinner)
-		s.emit(&e)
+		var e Event
+		s.emit(e.procHandoff(pp.ID, HandoffSpinner))
 		s.startm(pp, true)
 		return
 	}
 	if s.sched.gcwaiting {
-		e := evProcHandoff(pp.ID, HandoffGCStop)
-		s.emit(&e)
+		var e Event
+		s.emit(e.procHandoff(pp.ID, HandoffGCStop))
 		s.gcstopP(pp)
 		return
 	}
 	if !s.sched.runq.empty() {
-		e := evProcHandoff(pp.ID, HandoffGlobal)
-		s.emit(&e)
+		var e Event
+		s.emit(e.procHandoff(pp.ID, HandoffGlobal))
 		s.startm(pp, false)
 		return
 	}
 	// The last running P and nobody polls the network: start an M so that
 	// someone does.
 	if s.sched.npidle == s.procs-1 && s.sched.lastpoll != 0 {
-		e := evProcHandoff(pp.ID, HandoffLastPoller)
-		s.emit(&e)
+		var e Event
+		s.emit(e.procHandoff(pp.ID, HandoffLastPoller))
 		s.startm(pp, false)
 		return
 	}
-	e := evProcHandoff(pp.ID, HandoffIdle)
-	s.emit(&e)
+	var e Event
+	s.emit(e.procHandoff(pp.ID, HandoffIdle))
 	when := pp.timers.wakeTime()
 	s.pidleput(pp)
 	if when != 0 {
@@ -838,8 +838,8 @@ func (s *Sim) stoplockedm(m *M) {
 	}
 	m.state = MLockedParked
 	s.sched.nmidlelocked++
-	e := evMParkLocked(mid(m), gid(m.lockedg))
-	s.emit(&e)
+	var e Event
+	s.emit(e.mParkLocked(mid(m), gid(m.lockedg)))
 	s.checkdead()
 }
 
@@ -850,8 +850,8 @@ func (s *Sim) startlockedm(m *M, g *G) {
 	s.sched.nmidlelocked--
 	// g waits in flight for its M; it is runnable but on no queue.
 	setLoc(g, LocInFlight, nil)
-	e := evMLockedHand(mid(m), g.ID, pid(m.p), lm.ID)
-	s.emit(&e)
+	var e Event
+	s.emit(e.mLockedHand(mid(m), g.ID, pid(m.p), lm.ID))
 	if m.spinning {
 		s.resetspinning(m)
 	}
@@ -872,8 +872,8 @@ func (s *Sim) mexit(m *M) {
 	m.state = MExited
 	m.lockedg = nil
 	s.sched.nmfreed++
-	e := evMExit(mid(m))
-	s.emit(&e)
+	var e Event
+	s.emit(e.mExit(mid(m)))
 	s.checkdead()
 }
 
@@ -909,8 +909,8 @@ func (s *Sim) injectglist(m *M, list []*G) {
 		}
 	}
 	if pp == nil || !s.ver.InjectLocal {
-		e := evInject(mid(m), pid(pp), int64(len(list)), int64(len(list)))
-		s.emit(&e)
+		var e Event
+		s.emit(e.inject(mid(m), pid(pp), int64(len(list)), int64(len(list))))
 		for _, g := range list {
 			ready(g)
 			s.globrunqput(g)
@@ -925,8 +925,8 @@ func (s *Sim) injectglist(m *M, list []*G) {
 	if nglob > len(list) {
 		nglob = len(list)
 	}
-	e := evInject(mid(m), pid(pp), int64(len(list)), int64(nglob))
-	s.emit(&e)
+	var e Event
+	s.emit(e.inject(mid(m), pid(pp), int64(len(list)), int64(nglob)))
 	for _, g := range list[:nglob] {
 		ready(g)
 		s.globrunqput(g)

@@ -22,8 +22,8 @@ const stwRepreempt = 100 * Microsecond
 func (s *Sim) stopTheWorld(m *M, g *G, n int) {
 	s.sched.customGOMAXPROCS = true
 	s.stw = stwState{active: true, m: m, g: g, newprocs: n, gen: s.stw.gen + 1, waiters: s.stw.waiters}
-	e := evSTWStart(g.ID, mid(m), pid(m.p), int64(n))
-	s.emit(&e)
+	var e Event
+	s.emit(e.stwStart(g.ID, mid(m), pid(m.p), int64(n)))
 	s.sched.gcwaiting = true
 	s.sched.stopwait = s.procs
 	pp := m.p
@@ -43,8 +43,8 @@ func (s *Sim) stopTheWorld(m *M, g *G, n int) {
 				p.m = nil
 			}
 			p.status = Pidle
-			re := evProcRetake(p.ID, rm, rg, BySTW)
-			s.emit(&re)
+			var re Event
+			s.emit(re.procRetake(p.ID, rm, rg, BySTW))
 			p.syscalltick++
 			s.gcstopP(p)
 		}
@@ -87,8 +87,8 @@ func (s *Sim) stwCheck() {
 // setPStatus changes a P's status where no acquire or release says so.
 func (s *Sim) setPStatus(pp *P, st PStatus) {
 	pp.status = st
-	e := evProcStatus(pp.ID, st)
-	s.emit(&e)
+	var e Event
+	s.emit(e.procStatus(pp.ID, st))
 }
 
 // gcstopP parks a P for the stop-the-world (proc.go:gcstopm, handoffp).
@@ -136,8 +136,8 @@ func (s *Sim) startTheWorld() {
 	s.allp = s.allp[:n]
 	s.procs = n
 	if n != old { // runtime.GC restarts the world with the same Ps
-		e := evProcResize(int64(old), int64(n))
-		s.emit(&e)
+		var e Event
+		s.emit(e.procResize(int64(old), int64(n)))
 	}
 	runnable := s.putIdlePs(cur)
 	s.stealOrder.reset(uint32(n))
@@ -165,13 +165,13 @@ func (s *Sim) startTheWorld() {
 		nm.nextp = pp
 		nm.state = MWaking
 		nm.gen++
-		ue := evMUnpark(mid(nm), pp.ID, false)
-		s.emit(&ue)
+		var ue Event
+		s.emit(ue.mUnpark(mid(nm), pp.ID, false))
 		s.schedule(s.now+s.futexWake(), actMWake, nm, nm.gen, 0)
 	}
 	s.wakep()
-	de := evSTWDone(gid(st.g), mid(m), pid(m.p))
-	s.emit(&de)
+	var de Event
+	s.emit(de.stwDone(gid(st.g), mid(m), pid(m.p)))
 	if len(s.stw.waiters) > 0 {
 		// semrelease(&worldsema): the next waiter retries.
 		w := s.stw.waiters[0]
@@ -229,6 +229,6 @@ func (s *Sim) destroyP(pp, cur *P) {
 		pp.m = nil
 	}
 	pp.status = Pdead
-	e := evProcDestroy(pp.ID, int64(moved))
-	s.emit(&e)
+	var e Event
+	s.emit(e.procDestroy(pp.ID, int64(moved)))
 }

@@ -111,8 +111,8 @@ func (s *Sim) schedtrace(detail bool) {
 			snap.Gs = append(snap.Gs, gs)
 		}
 	}
-	e := evSchedTrace(mid(s.sysmon.m), snap)
-	s.emit(&e)
+	var e Event
+	s.emit(e.schedTrace(mid(s.sysmon.m), snap))
 }
 
 // Format renders the sample exactly as the 1.26 runtime prints it

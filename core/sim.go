@@ -467,8 +467,8 @@ func (s *Sim) limit(r Reason, msg string) {
 		return
 	}
 	s.limitHit = true
-	e := evLimit(r, msg)
-	s.emit(&e)
+	var e Event
+	s.emit(e.limit(r, msg))
 	s.end(2)
 }
 
@@ -478,8 +478,8 @@ func (s *Sim) fatal(msg string) {
 		return
 	}
 	s.deadlock = msg
-	e := evDeadlock(0, msg)
-	s.emit(&e)
+	var e Event
+	s.emit(e.deadlock(0, msg))
 	s.end(2)
 }
 
@@ -487,8 +487,8 @@ func (s *Sim) end(code int) {
 	if s.exited {
 		return
 	}
-	e := evExit(int64(code))
-	s.emit(&e)
+	var e Event
+	s.emit(e.exit(int64(code)))
 	s.exited = true
 	s.exitCode = code
 }

@@ -69,8 +69,8 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 				m.slept3us = true
 				m.state = MSleeping
 				m.gen++
-				e := evMSleep(mid(m), pp.ID, p2.ID, 3*Microsecond)
-				s.emit(&e)
+				var e Event
+				s.emit(e.mSleep(mid(m), pp.ID, p2.ID, 3*Microsecond))
 				s.schedule(s.now+s.usleepFor(3*Microsecond), actSleepDone, m, m.gen, 0)
 				return nil, true
 			}
@@ -79,8 +79,8 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 		p2.runnext = nil
 		m.slept3us = false
 		setLoc(g, LocInFlight, nil)
-		e := evSteal(mid(m), pp.ID, p2.ID, g.ID, 1, int64(round+1), true)
-		s.emit(&e)
+		var e Event
+		s.emit(e.steal(mid(m), pp.ID, p2.ID, g.ID, 1, int64(round+1), true))
 		return g, false
 	}
 	m.slept3us = false
@@ -95,7 +95,7 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 		pp.pushTail(x)
 		setLoc(x, LocRunq, pp)
 	}
-	e := evSteal(mid(m), pp.ID, p2.ID, g.ID, int64(n), int64(round+1), false)
-	s.emit(&e)
+	var e Event
+	s.emit(e.steal(mid(m), pp.ID, p2.ID, g.ID, int64(n), int64(round+1), false))
 	return g, false
 }

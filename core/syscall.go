@@ -12,8 +12,8 @@ func (s *Sim) entersyscall(m *M, g *G, d Duration, block bool) {
 	m.oldp = pp
 	s.casgstatus(g, Grunning, Gsyscall, LocSyscall, nil)
 	m.state = MSyscall
-	e := evGoSysCall(g.ID, mid(m), pp.ID, d, block)
-	s.emit(&e)
+	var e Event
+	s.emit(e.goSysCall(g.ID, mid(m), pp.ID, d, block))
 	if s.sched.sysmonwait {
 		s.wakeSysmon()
 	}
@@ -32,8 +32,8 @@ func (s *Sim) entersyscall(m *M, g *G, d Duration, block bool) {
 		m.p = nil
 		pp.m = nil
 		pp.status = Psyscall
-		e := evProcStatus(pp.ID, Psyscall)
-		s.emit(&e)
+		var e Event
+		s.emit(e.procStatus(pp.ID, Psyscall))
 	}
 	s.schedule(s.now+Time(d), actSyscallDone, m, 0, 0)
 }
@@ -64,8 +64,8 @@ func (s *Sim) exitsyscall(m *M) {
 			oldp.m = nil
 			oldp.syscalltick++
 			oldp.status = Pidle
-			e := evProcRetake(oldp.ID, mid(other), gid(other.curg), ByExitsyscall)
-			s.emit(&e)
+			var e Event
+			s.emit(e.procRetake(oldp.ID, mid(other), gid(other.curg), ByExitsyscall))
 			s.acquirep(m, oldp)
 		}
 	}
@@ -82,8 +82,8 @@ func (s *Sim) exitsyscall(m *M) {
 		m.p.syscalltick++
 		s.casgstatus(g, Gsyscall, Grunning, LocRunning, nil)
 		m.state = MRunning
-		e := evGoSysExit(g.ID, mid(m), m.p.ID, path)
-		s.emit(&e)
+		var e Event
+		s.emit(e.goSysExit(g.ID, mid(m), m.p.ID, path))
 		m.gen++
 		s.schedule(s.now+s.syscallEnter(), actGOp, m, m.gen, 0)
 		return
@@ -93,8 +93,8 @@ func (s *Sim) exitsyscall(m *M) {
 	s.casgstatus(g, Gsyscall, Grunnable, LocInFlight, nil)
 	s.dropg(m)
 	m.state = MRunning
-	e := evGoSysExit(g.ID, mid(m), -1, ExitNoP)
-	s.emit(&e)
+	var e Event
+	s.emit(e.goSysExit(g.ID, mid(m), -1, ExitNoP))
 	s.globrunqput(g)
 	if g.lockedm != nil {
 		s.stoplockedm(m)
@@ -117,8 +117,8 @@ func (s *Sim) takePFromSyscall(pp *P) {
 		pp.status = Pidle
 	}
 	pp.syscalltick++
-	e := evProcRetake(pp.ID, rm, rg, BySysmon)
-	s.emit(&e)
+	var e Event
+	s.emit(e.procRetake(pp.ID, rm, rg, BySysmon))
 	s.handoffp(pp)
 }
 

@@ -145,8 +145,8 @@ func (s *Sim) timerAdd(pp *P, g *G, when Time) {
 	g.timer = t
 	s.addHeap(pp, t)
 	setLoc(g, LocTimer, pp)
-	e := evSleepTimerAdd(g.ID, pp.ID, -1, when)
-	s.emit(&e)
+	var e Event
+	s.emit(e.sleepTimerAdd(g.ID, pp.ID, -1, when))
 	if wt == 0 || when < wt {
 		s.wakeNetPoller(when)
 	}

@@ -220,8 +220,8 @@ func (s *Sim) maybeAdd(m *M, tt *timeTimer) {
 	t := &timer{when: tt.when, tt: tt}
 	tt.ht = t
 	s.addHeap(pp, t)
-	e := evTimeTimerAdd(mid(m), pp.ID, -1, tt.kind(), tt.id, tt.when)
-	s.emit(&e)
+	var e Event
+	s.emit(e.timeTimerAdd(mid(m), pp.ID, -1, tt.kind(), tt.id, tt.when))
 	if wake {
 		s.wakeNetPoller(tt.when)
 	}
@@ -243,8 +243,8 @@ func (s *Sim) addHeap(pp *P, t *timer) {
 // emitTimerMod reports that heaped timer tt was changed in place: its new
 // when (0: stopped) and whether it is marked for removal.
 func (s *Sim) emitTimerMod(m *M, tt *timeTimer) {
-	e := evTimerMod(mid(m), tt.ht.p.ID, tt.kind(), tt.id, tt.when, tt.zombie)
-	s.emit(&e)
+	var e Event
+	s.emit(e.timerMod(mid(m), tt.ht.p.ID, tt.kind(), tt.id, tt.when, tt.zombie))
 }
 
 // dropFromHeap forgets the heap entry of a zombie that its P removed and
@@ -262,8 +262,8 @@ func (pp *P) forgetZombie(tt *timeTimer) {
 }
 
 func (s *Sim) emitTimerDel(m *M, pp *P, tt *timeTimer) {
-	e := evTimerDel(mid(m), pp.ID, tt.kind(), tt.id)
-	s.emit(&e)
+	var e Event
+	s.emit(e.timerDel(mid(m), pp.ID, tt.kind(), tt.id))
 }
 
 // deleteMin removes pp's earliest entry (time.go:timers.deleteMin).
@@ -437,8 +437,8 @@ func (s *Sim) runSleepTimer(m *M, pp, victim *P) {
 	g := t.g
 	g.timer = nil
 	setLoc(g, LocWait, nil)
-	e := evSleepTimerFire(g.ID, mid(m), pp.ID, victim.ID)
-	s.emit(&e)
+	var e Event
+	s.emit(e.sleepTimerFire(g.ID, mid(m), pp.ID, victim.ID))
 	s.ready(m, nil, g, true)
 }
 
@@ -469,8 +469,8 @@ func (s *Sim) runTimeTimer(m *M, pp, victim *P, tt *timeTimer, now Time) {
 			victim.timers.down(0)
 		}
 	}
-	e := evTimeTimerFire(mid(m), pid(pp), heap, tt.kind(), tt.id, next)
-	s.emit(&e)
+	var e Event
+	s.emit(e.timeTimerFire(mid(m), pid(pp), heap, tt.kind(), tt.id, next))
 	if tt.c != nil {
 		s.sendTime(m, tt, fired)
 		return
@@ -578,10 +578,10 @@ func (s *Sim) takeTimers(pp, cur *P) {
 		if tt := t.tt; tt != nil {
 			tt.modified = false
 			t.when = tt.when
-			e = evTimeTimerAdd(-1, cur.ID, pp.ID, tt.kind(), tt.id, t.when)
+			e.timeTimerAdd(-1, cur.ID, pp.ID, tt.kind(), tt.id, t.when)
 		} else {
 			t.g.locP = cur
-			e = evSleepTimerAdd(t.g.ID, cur.ID, pp.ID, t.when)
+			e.sleepTimerAdd(t.g.ID, cur.ID, pp.ID, t.when)
 		}
 		s.addHeap(cur, t)
 		s.emit(&e)
