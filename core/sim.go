@@ -424,21 +424,26 @@ func (s *Sim) emit(e *Event) {
 		s.sink(b)
 	}
 	if s.check && s.checkErr == nil {
-		// The event against its kind's schema (eventspec.go), then the
-		// state it leaves against the invariants.
-		if err := e.Check(); err != nil {
-			s.checkErr = fmt.Errorf("event %d (%s) breaks the schema: %w", e.Seq, e.String(), err)
-			s.exited = true
-			s.exitCode = 2
-		} else if err := s.checkStructural(); err != nil {
-			s.checkErr = fmt.Errorf("after event %d (%s): %w", e.Seq, e.String(), err)
-			s.exited = true
-			s.exitCode = 2
-		}
+		s.checkEvent(e)
 	}
 	if s.nevents >= s.cfg.Limits.MaxEvents && !s.limitHit && e.Kind < EvDeadlock && !s.exited {
 		s.limit(LimitEvents, fmt.Sprintf("event limit %d reached", s.cfg.Limits.MaxEvents))
 	}
+}
+
+// checkEvent holds e to its kind's schema (eventspec.go), then the state it
+// leaves to the invariants; a failure ends the run. It is apart from emit
+// so that emit stays small when nothing is checked.
+func (s *Sim) checkEvent(e *Event) {
+	if err := e.Check(); err != nil {
+		s.checkErr = fmt.Errorf("event %d (%s) breaks the schema: %w", e.Seq, e.String(), err)
+	} else if err := s.checkStructural(); err != nil {
+		s.checkErr = fmt.Errorf("after event %d (%s): %w", e.Seq, e.String(), err)
+	} else {
+		return
+	}
+	s.exited = true
+	s.exitCode = 2
 }
 
 func mid(m *M) int32 {
