@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/gmpbook/gmpbook/core"
 )
 
 func TestEmbeddedChaptersParse(t *testing.T) {
@@ -55,6 +57,33 @@ func TestEveryChapterSceneRunsToCompletion(t *testing.T) {
 			require.NotEmpty(t, res.Output, "%s:%d: scene %s prints nothing", c.File, s.Line, s.ID)
 		}
 	}
+}
+
+// TestEveryChapterSceneEventFitsTheSchema holds every event of every
+// chapter scene to its kind's schema (core/eventspec.go): the scenes reach
+// kinds and reasons (timers of package time, run queue overflow) that the
+// core's generated programs do not.
+func TestEveryChapterSceneEventFitsTheSchema(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	kinds := map[core.EvKind]bool{}
+	for _, c := range all {
+		for _, s := range c.Scenes {
+			cfg, err := s.Config()
+			require.NoError(t, err)
+			var bad error
+			sim, err := s.Compiled.NewSim(cfg, core.WithSink(func(e *core.Event) {
+				kinds[e.Kind] = true
+				if err := e.Check(); err != nil && bad == nil {
+					bad = fmt.Errorf("event %d (%s): %w", e.Seq, e.String(), err)
+				}
+			}))
+			require.NoError(t, err)
+			sim.Run()
+			require.NoError(t, bad, "%s:%d: scene %s", c.File, s.Line, s.ID)
+		}
+	}
+	t.Logf("%d event kinds seen", len(kinds))
 }
 
 func TestPredictAnswersAreComputedAndAmongTheChoices(t *testing.T) {

@@ -122,9 +122,8 @@ func (s *Sim) opPanic(g *G, msg string) bool {
 // panicG ends the process with a Go panic message (exit status 2).
 func (s *Sim) panicG(g *G, msg string) {
 	s.stderr = append(s.stderr, "panic: "+msg, "", fmt.Sprintf("goroutine %d [running]:", g.ID))
-	e := ev(EvDeadlock)
-	e.G, e.Text = g.ID, "panic: "+msg
-	s.emit(&e)
+	var e Event
+	s.emit(e.deadlock(g.ID, "panic: "+msg))
 	s.deadlock = "panic: " + msg
 	s.end(2)
 }

@@ -7,107 +7,92 @@ import (
 
 // EvKind names a transition. Names follow the runtime execution tracer where
 // it has one (GoCreate, GoStart, GoBlock, GoUnblock, ProcSteal, …); the rest
-// are scheduler decisions the real trace does not record.
+// are scheduler decisions the real trace does not record. What each kind's
+// fields hold is its entry in eventSpecs (eventspec.go), the schema that the
+// constructors, the invariant checks and the decoders share; the comments
+// here are a summary.
 type EvKind uint8
 
 const (
 	EvNone EvKind = iota
 
 	// Goroutines.
-	EvGoCreate     // G created by G2 on P; N = stack bytes; Flag = reused from gFree; Text = function; Arg = 1 for a runtime G; Why = TimerFunc: started by the AfterFunc timer that just fired
-	EvGoStart      // G starts running on M/P; Why = where it was found; N = P's schedtick; Flag = inheritTime
-	EvGoBlock      // G parks; Why = wait reason; N = object id
-	EvGoUnblock    // G readied by G2; P = destination P (-1 for global); Why = destination
-	EvGoSched      // G called runtime.Gosched; Why = destination
-	EvGoPreempt    // G stopped at a safe point; Why = PreemptCoop/PreemptAsync; P2 = destination P or -1
-	EvPreemptReq   // sysmon/STW asks G on P to stop; Flag = a signal was sent
-	EvGoSysCall    // G enters a system call on M/P; N = its length; Flag = blocking (entersyscallblock)
-	EvGoSysExit    // G leaves a system call; Why = which exitsyscall path
-	EvGoEnd        // G exits; Why = where its G struct went (local/global gFree)
-	EvGoLockOS     // G locked to M
-	EvGoUnlockOS   // G unlocked from M
-	EvPrint        // G printed Text (the write itself is a syscall)
-	EvGoKick       // the old runnext G moved to the tail of P's queue
-	EvRunqPut      // G put on P's queue; Why = DestRunnext/DestRunqTail
-	EvRunqOverflow // P's queue full: its oldest N-1 Gs plus G moved to the global tail
-	EvGlobalPut    // G put on the global queue; Why = DestGlobalTail/DestGlobalHead
-	EvGlobalGet    // P took N Gs from the global queue; Why = SrcFairness/SrcGlobal
-	EvSteal        // M on P stole N Gs from P2 in round Arg; G = the one it runs; Flag = took runnext
-	EvInject       // injectglist of N Gs, Arg of them to the global queue
+	EvGoCreate     // newproc created a goroutine and queued it
+	EvGoStart      // execute: a goroutine starts running
+	EvGoBlock      // gopark: the running goroutine waits
+	EvGoUnblock    // ready: a waiting goroutine becomes runnable
+	EvGoSched      // the running goroutine yields (runtime.Gosched, or goyield inside the runtime)
+	EvGoPreempt    // a goroutine stopped at a safe point on request
+	EvPreemptReq   // preemptone: sysmon or a stop-the-world asks a goroutine to stop
+	EvGoSysCall    // entersyscall: a goroutine enters a system call
+	EvGoSysExit    // exitsyscall: a goroutine leaves a system call
+	EvGoEnd        // goexit0: a goroutine returned
+	EvGoLockOS     // LockOSThread: a goroutine locks itself to its thread
+	EvGoUnlockOS   // UnlockOSThread: a goroutine unlocks itself from its thread
+	EvPrint        // the running goroutine prints a line (the write itself is a system call)
+	EvGoKick       // runqput: the old runnext goroutine moves to the tail of its P's queue
+	EvRunqPut      // runqput: a goroutine goes on a P's local queue
+	EvRunqOverflow // runqputslow: a full local queue moves half of itself to the global queue
+	EvGlobalPut    // a goroutine goes on the global queue
+	EvGlobalGet    // globrunqget: a P takes goroutines from the global queue
+	EvSteal        // stealWork: a spinning thread stole goroutines from another P
+	EvInject       // injectglist: a batch of ready goroutines is queued
 
 	// Processors.
-	EvProcAcquire // M acquires P
-	EvProcRelease // M releases P
-	EvProcIdle    // P pushed on the idle stack
-	EvProcUnidle  // P popped from the idle stack
-	EvProcHandoff // handoffp(P); Why = decision
-	EvProcRetake  // sysmon took P from a G in a syscall on M
-	EvProcStatus  // P changes status (Why = new status as PStatus in N)
-	EvProcResize  // GOMAXPROCS N → Arg
-	EvProcDestroy // P destroyed, N Gs moved to the global head
+	EvProcAcquire // acquirep: a thread takes a P
+	EvProcRelease // releasep: a thread lets go of its P
+	EvProcIdle    // pidleput: a P goes on the idle list
+	EvProcUnidle  // pidleget: a P comes off the idle list
+	EvProcHandoff // handoffp: a P released by a blocked thread finds a new owner or idles
+	EvProcRetake  // a P is taken from a goroutine in a system call
+	EvProcStatus  // a P changes status where no acquire or release says so
+	EvProcResize  // procresize: GOMAXPROCS changed
+	EvProcDestroy // procresize destroyed a P
 
 	// Threads.
-	EvMCreate      // new M for P; Flag = spinning
-	EvMPark        // M parks on sched.midle (stopm) or, Flag, as a locked M
-	EvMUnpark      // M woken with P = nextp
-	EvMSpin        // M starts spinning; Why = SpinWakep/SpinSelf/SpinHandoff/SpinRecheck
-	EvMSpinStop    // M stops spinning; Flag = found work
-	EvMNetpoll     // M blocks in netpoll without a P until Arg (0 = forever)
-	EvMNetpollWake // the blocked poller wakes; Why = io/timer/break
-	EvMExit        // M exits (a locked G ended)
-	EvMLockedHand  // M hands its P to the locked M2 (in Arg) of G
-	EvWakep        // wakep; Why = result
-	EvNeedSpinning // sched.needspinning set to N
-	EvMSleep       // M sleeps Arg ns (runqgrab's usleep(3))
+	EvMCreate      // newm: a thread is created
+	EvMPark        // stopm parks a thread on the idle list, or stoplockedm parks a locked thread
+	EvMUnpark      // startm wakes a parked thread
+	EvMSpin        // a thread starts spinning: looking for work
+	EvMSpinStop    // a thread stops spinning
+	EvMNetpoll     // findRunnable: a thread blocks in netpoll without a P
+	EvMNetpollWake // the thread blocked in netpoll wakes
+	EvMExit        // a thread exits: a goroutine locked to it ended
+	EvMLockedHand  // startlockedm: a thread hands its P to the thread a goroutine is locked to
+	EvWakep        // wakep found an idle P for a spinning thread
+	EvNeedSpinning // sched.needspinning changes
+	EvMSleep       // runqgrab: a thread sleeps before stealing a runnext
 
 	// sysmon, timers, netpoll, STW.
-	EvSysmonWake   // sysmon ran after sleeping N ns; Arg = idle count
-	EvSysmonSleep  // sysmon deep sleep until Arg (all Ps idle)
-	EvTimerAdd     // a timer went on P's heap, due at Arg: G's sleep timer, or timer N of package time (Why = TimerChan/TimerFunc); P2 = the destroyed P it moved from
-	EvTimerFire    // a timer of P2's heap fired, run by M on P: G's sleep timer, or timer N (Why = TimerChan/TimerFunc; P2 = -1: a receive ran it) next due at Arg (a Ticker; 0: done)
-	EvIOReady      // data arrived on fd N
-	EvNetpoll      // M polled the network; N Gs ready; Why = PollNonBlocking/PollBlocking/PollSysmon
-	EvNetpollBreak // netpollBreak: wake the blocked poller
-	EvSchedTrace   // GODEBUG schedtrace sample; Snap holds the state
-	EvSTWStart     // stop-the-world requested by G
-	EvSTWDone      // world restarted
-	EvOutput       // the program wrote Text (mirror of EvPrint at the end of the write)
-	EvMainStart    // main.main begins (after the runtime's own start-up)
+	EvSysmonWake   // sysmon runs after a sleep
+	EvSysmonSleep  // sysmon goes into its deep sleep: every P is idle
+	EvTimerAdd     // a timer goes on a P's heap
+	EvTimerFire    // a timer fires
+	EvIOReady      // data arrives on a file descriptor
+	EvNetpoll      // netpoll: a look at the network
+	EvNetpollBreak // netpollBreak wakes the thread blocked in netpoll
+	EvSchedTrace   // a GODEBUG=schedtrace sample
+	EvSTWStart     // a goroutine stops the world (runtime.GOMAXPROCS, runtime.GC)
+	EvSTWDone      // the world restarts
+	EvOutput       // the program wrote text (not emitted by the simulator today)
+	EvMainStart    // main.main begins, after the runtime's own start-up
 
 	// End of the run.
-	EvDeadlock // checkdead fired; Text = the runtime's message
-	EvExit     // the process exits with status N
-	EvLimit    // a configured limit was reached; Text says which
+	EvDeadlock // the process dies: a fatal error (checkdead's deadlock, a throw) or a goroutine's panic
+	EvExit     // the process exits
+	EvLimit    // a configured limit stopped the run
 
 	// Timers of package time, in a P's heap (timerchan.go).
-	EvTimerMod // timer N on P's heap was stopped or reset by M in place: Arg = its when (0: stopped), Flag = marked for removal; P moves its entry later
-	EvTimerDel // P's heap dropped timer N, stopped or no longer waited on, without firing it
+	EvTimerMod // a timer on a P's heap was stopped or reset in place; the P moves its entry later
+	EvTimerDel // a P's heap dropped a timer without firing it
 
 	evKindCount
 )
 
-var evNames = [...]string{
-	EvNone: "None", EvGoCreate: "GoCreate", EvGoStart: "GoStart", EvGoBlock: "GoBlock", EvGoUnblock: "GoUnblock",
-	EvGoSched: "GoSched", EvGoPreempt: "GoPreempt", EvPreemptReq: "PreemptReq", EvGoSysCall: "GoSysCall",
-	EvGoSysExit: "GoSysExit", EvGoEnd: "GoEnd", EvGoLockOS: "GoLockOS", EvGoUnlockOS: "GoUnlockOS", EvPrint: "Print",
-	EvGoKick: "GoKick", EvRunqPut: "RunqPut", EvRunqOverflow: "RunqOverflow", EvGlobalPut: "GlobalPut",
-	EvGlobalGet: "GlobalGet", EvSteal: "ProcSteal", EvInject: "Inject",
-	EvProcAcquire: "ProcAcquire", EvProcRelease: "ProcRelease", EvProcIdle: "ProcIdle", EvProcUnidle: "ProcUnidle",
-	EvProcHandoff: "ProcHandoff", EvProcRetake: "ProcRetake", EvProcStatus: "ProcStatus", EvProcResize: "ProcResize",
-	EvProcDestroy: "ProcDestroy",
-	EvMCreate:     "MCreate", EvMPark: "MPark", EvMUnpark: "MUnpark", EvMSpin: "MSpin", EvMSpinStop: "MSpinStop",
-	EvMNetpoll: "MNetpoll", EvMNetpollWake: "MNetpollWake", EvMExit: "MExit", EvMLockedHand: "MLockedHandoff",
-	EvWakep: "Wakep", EvNeedSpinning: "NeedSpinning", EvMSleep: "MSleep",
-	EvSysmonWake: "SysmonWake", EvSysmonSleep: "SysmonSleep", EvTimerAdd: "TimerAdd", EvTimerFire: "TimerFire",
-	EvIOReady: "IOReady", EvNetpoll: "Netpoll", EvNetpollBreak: "NetpollBreak", EvSchedTrace: "SchedTrace",
-	EvSTWStart: "STWStart", EvSTWDone: "STWDone", EvOutput: "Output", EvMainStart: "MainStart",
-	EvDeadlock: "Deadlock", EvExit: "Exit", EvLimit: "Limit",
-	EvTimerMod: "TimerMod", EvTimerDel: "TimerDel",
-}
-
+// String is the kind's name in the schema (eventspec.go).
 func (k EvKind) String() string {
-	if int(k) < len(evNames) && evNames[k] != "" {
-		return evNames[k]
+	if int(k) < len(eventSpecs) && eventSpecs[k].Name != "" {
+		return eventSpecs[k].Name
 	}
 	return "Ev(" + strconv.Itoa(int(k)) + ")"
 }

@@ -323,9 +323,8 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		return c.Op, true
 	case opUserMain:
 		s.startupDone = true
-		me := ev(EvMainStart)
-		me.G, me.M, me.P = g.ID, mid(m), pid(m.p)
-		s.emit(&me)
+		var me Event
+		s.emit(me.mainStart(g.ID, mid(m), pid(m.p)))
 		// The prelude is over: main.main's program runs without the wrapper.
 		g.prog = s.userMain
 		return c.Op, true
@@ -356,9 +355,8 @@ func (s *Sim) afterPark(m *M) {
 
 // print records a line of output (N=2: standard error, like println).
 func (s *Sim) print(m *M, g *G, op *Op) {
-	e := ev(EvPrint)
-	e.G, e.M, e.P, e.Text, e.N = g.ID, mid(m), pid(m.p), op.Text, op.N
-	s.emit(&e)
+	var e Event
+	s.emit(e.print(g.ID, mid(m), pid(m.p), op.Text, op.N))
 	if op.N == 2 {
 		s.stderr = append(s.stderr, op.Text)
 	} else {
@@ -387,9 +385,8 @@ func (s *Sim) lockOSThread(m *M, g *G, external bool) {
 		t.state = MTemplate
 		s.templateM = t
 		s.sched.nmsys++
-		e := ev(EvMCreate)
-		e.M, e.Arg = mid(t), MCreateTemplate
-		s.emit(&e)
+		var e Event
+		s.emit(e.mCreateRuntime(mid(t), MCreateTemplate))
 	}
 	if external {
 		g.lockExt++
@@ -398,9 +395,8 @@ func (s *Sim) lockOSThread(m *M, g *G, external bool) {
 	}
 	g.lockedm = m
 	m.lockedg = g
-	e := ev(EvGoLockOS)
-	e.G, e.M, e.P = g.ID, mid(m), pid(m.p)
-	s.emit(&e)
+	var e Event
+	s.emit(e.goLockOS(g.ID, mid(m), pid(m.p)))
 }
 
 // unlockOSThread undoes one lock; the wiring goes when no lock remains
@@ -418,7 +414,6 @@ func (s *Sim) unlockOSThread(m *M, g *G, external bool) {
 	}
 	g.lockedm = nil
 	m.lockedg = nil
-	e := ev(EvGoUnlockOS)
-	e.G, e.M, e.P = g.ID, mid(m), pid(m.p)
-	s.emit(&e)
+	var e Event
+	s.emit(e.goUnlockOS(g.ID, mid(m), pid(m.p)))
 }

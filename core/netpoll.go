@@ -53,10 +53,8 @@ func (s *Sim) ioReady(fd int64) {
 	if pd == nil {
 		return
 	}
-	e := ev(EvIOReady)
-	e.N = fd
-	e.G = gid(pd.rg)
-	s.emit(&e)
+	var e Event
+	s.emit(e.ioReady(fd, gid(pd.rg)))
 	if !pd.queued {
 		pd.queued = true
 		s.poll.kready = append(s.poll.kready, fd)
@@ -95,12 +93,12 @@ func (s *Sim) netpoll(m *M, kind Reason) []*G {
 	for i, j := 0, len(list)-1; i < j; i, j = i+1, j-1 {
 		list[i], list[j] = list[j], list[i]
 	}
-	e := ev(EvNetpoll)
-	e.M, e.P, e.N, e.Why = mid(m), -1, int64(len(list)), kind
+	p := int32(-1)
 	if m != nil {
-		e.P = pid(m.p)
+		p = pid(m.p)
 	}
-	s.emit(&e)
+	var e Event
+	s.emit(e.netpoll(mid(m), p, int64(len(list)), kind))
 	return list
 }
 
@@ -113,9 +111,8 @@ func (s *Sim) netpollBlock(m *M, pollUntil Time, wasSpinning bool) {
 	s.poll.blocked = m
 	s.poll.waking = false
 	s.poll.wasSpin = wasSpinning
-	e := ev(EvMNetpoll)
-	e.M, e.Arg = mid(m), int64(pollUntil)
-	s.emit(&e)
+	var e Event
+	s.emit(e.mNetpoll(mid(m), pollUntil))
 	if len(s.poll.kready) > 0 {
 		s.poll.waking = true
 		s.schedule(s.now, actNetpollWake, m, m.gen, int64(WakeIO))
@@ -150,9 +147,8 @@ func (s *Sim) netpollBreak() {
 		return
 	}
 	s.poll.waking = true
-	e := ev(EvNetpollBreak)
-	e.M = mid(m)
-	s.emit(&e)
+	var e Event
+	s.emit(e.netpollBreak(mid(m)))
 	s.schedule(s.now+s.netpollWake(), actNetpollWake, m, m.gen, int64(WakeBreak))
 }
 
@@ -165,9 +161,8 @@ func (s *Sim) netpollWoken(m *M, cause Reason) {
 	s.poll.waking = false
 	wasSpinning := s.poll.wasSpin
 	m.state = MRunning
-	e := ev(EvMNetpollWake)
-	e.M, e.Why = mid(m), cause
-	s.emit(&e)
+	var e Event
+	s.emit(e.mNetpollWake(mid(m), cause))
 	list := s.netpoll(m, PollBlocking)
 	s.sched.pollUntil = 0
 	s.sched.lastpoll = s.nanotime()

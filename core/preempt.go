@@ -14,9 +14,8 @@ func (s *Sim) preemptone(pp *P) bool {
 	}
 	g.preempt = true
 	signal := s.ver.AsyncPreempt && !s.cfg.Debug.AsyncPreemptOff
-	e := ev(EvPreemptReq)
-	e.G, e.M, e.P, e.Flag = g.ID, mid(m), pp.ID, signal
-	s.emit(&e)
+	var e Event
+	s.emit(e.preemptReq(g.ID, mid(m), pp.ID, signal))
 	// Code with calls reaches a prologue soon and sees stackPreempt.
 	if g.computing && g.opCalls {
 		s.schedule(s.now+Time(s.costs.CallInterval), actCoopCheck, m, m.gen, 0)
@@ -78,14 +77,13 @@ func (s *Sim) gopreemptM(m *M, g *G, kind Reason) {
 	pp.preempt = false
 	s.casgstatus(g, Grunning, Grunnable, LocInFlight, nil)
 	s.dropg(m)
-	e := ev(EvGoPreempt)
-	e.G, e.M, e.P, e.Why = g.ID, mid(m), pid(pp), kind
 	if s.sched.gcwaiting && s.ver.STWPreemptRunnext {
-		e.P2 = pp.ID
-		s.emit(&e)
+		var e Event
+		s.emit(e.goPreempt(g.ID, mid(m), pid(pp), pp.ID, kind))
 		s.runqput(pp, g, true)
 	} else {
-		s.emit(&e)
+		var e Event
+		s.emit(e.goPreempt(g.ID, mid(m), pid(pp), -1, kind))
 		s.globrunqput(g)
 	}
 	s.wakep()
@@ -97,9 +95,8 @@ func (s *Sim) gopreemptM(m *M, g *G, kind Reason) {
 func (s *Sim) goschedImpl(m *M, g *G) {
 	s.casgstatus(g, Grunning, Grunnable, LocInFlight, nil)
 	s.dropg(m)
-	e := ev(EvGoSched)
-	e.G, e.M, e.P, e.Why = g.ID, mid(m), pid(m.p), DestGlobalTail
-	s.emit(&e)
+	var e Event
+	s.emit(e.goSched(g.ID, mid(m), pid(m.p), DestGlobalTail))
 	s.globrunqput(g)
 	s.wakep()
 	s.scheduleM(m)

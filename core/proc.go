@@ -70,15 +70,12 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 	// A new G is made dead first, so both a fresh and a reused one become
 	// runnable from Gdead (proc.go:newproc1).
 	s.casgstatus(g, Gdead, Grunnable, LocNone, nil)
-	e := ev(EvGoCreate)
-	e.G, e.G2, e.M, e.P, e.N, e.Flag, e.Text = g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused, name
-	if system {
-		e.Arg = 1
-	}
+	why := RNone
 	if s.goFuncTimer != 0 {
-		e.Why = TimerFunc // time/sleep.go:goFunc, right after the timer's EvTimerFire
+		why = TimerFunc // time/sleep.go:goFunc, right after the timer's EvTimerFire
 	}
-	s.emit(&e)
+	var e Event
+	s.emit(e.goCreate(g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused, system, why, name))
 	s.runqput(pp, g, true)
 	if s.sched.mainStarted {
 		s.wakep()
@@ -148,9 +145,8 @@ func (s *Sim) goexit0(m *M, g *G) {
 	}
 	dest := s.gfput(pp, g)
 	m.pending += s.costs.Goexit
-	e := ev(EvGoEnd)
-	e.G, e.M, e.P, e.Why = g.ID, mid(m), pid(pp), dest
-	s.emit(&e)
+	var e Event
+	s.emit(e.goEnd(g.ID, mid(m), pid(pp), dest))
 	if wasLocked && locked {
 		// A G that exits while locked takes its thread with it
 		// (proc.go:gdestroy: the M exits instead of being reused).
@@ -181,24 +177,20 @@ func (s *Sim) runqput(pp *P, g *G, next bool) {
 		}
 		pp.runnext = g
 		setLoc(g, LocRunnext, pp)
-		e := ev(EvRunqPut)
-		e.G, e.P, e.Why = g.ID, pp.ID, DestRunnext
-		s.emit(&e)
+		var e Event
+		s.emit(e.runqPut(g.ID, pp.ID, DestRunnext))
 		if old == nil {
 			return
 		}
 		// Kick the old runnext out to the regular run queue.
 		g = old
-		e = ev(EvGoKick)
-		e.G, e.P = g.ID, pp.ID
-		s.emit(&e)
+		s.emit(e.goKick(g.ID, pp.ID))
 	}
 	if pp.runqtail-pp.runqhead < uint32(len(pp.runq)) {
 		pp.pushTail(g)
 		setLoc(g, LocRunq, pp)
-		e := ev(EvRunqPut)
-		e.G, e.P, e.Why = g.ID, pp.ID, DestRunqTail
-		s.emit(&e)
+		var e Event
+		s.emit(e.runqPut(g.ID, pp.ID, DestRunqTail))
 		return
 	}
 	s.runqputslow(pp, g)
@@ -215,9 +207,8 @@ func (s *Sim) runqputslow(pp *P, g *G) {
 	}
 	s.sched.runq.pushBack(g)
 	setLoc(g, LocGlobal, nil)
-	e := ev(EvRunqOverflow)
-	e.G, e.P, e.N = g.ID, pp.ID, int64(n)+1
-	s.emit(&e)
+	var e Event
+	s.emit(e.runqOverflow(g.ID, pp.ID, int64(n)+1))
 }
 
 // runqget takes runnext, else the head of the local queue (proc.go:runqget).
@@ -239,9 +230,8 @@ func (s *Sim) runqget(pp *P) (*G, bool) {
 func (s *Sim) globrunqput(g *G) {
 	s.sched.runq.pushBack(g)
 	setLoc(g, LocGlobal, nil)
-	e := ev(EvGlobalPut)
-	e.G, e.Why = g.ID, DestGlobalTail
-	s.emit(&e)
+	var e Event
+	s.emit(e.globalPut(g.ID, DestGlobalTail))
 }
 
 // globrunqputhead puts g at the global head (proc.go:globrunqputhead; used
@@ -249,9 +239,8 @@ func (s *Sim) globrunqput(g *G) {
 func (s *Sim) globrunqputhead(g *G) {
 	s.sched.runq.pushFront(g)
 	setLoc(g, LocGlobal, nil)
-	e := ev(EvGlobalPut)
-	e.G, e.Why = g.ID, DestGlobalHead
-	s.emit(&e)
+	var e Event
+	s.emit(e.globalPut(g.ID, DestGlobalHead))
 }
 
 // globrunqget takes one G from the global queue (proc.go:globrunqget).
@@ -261,9 +250,8 @@ func (s *Sim) globrunqget(pp *P) *G {
 		return nil
 	}
 	setLoc(g, LocInFlight, nil)
-	e := ev(EvGlobalGet)
-	e.G, e.P, e.N, e.Why = g.ID, pid(pp), 1, SrcFairness
-	s.emit(&e)
+	var e Event
+	s.emit(e.globalGet(g.ID, pid(pp), 1, SrcFairness))
 	return g
 }
 
@@ -289,8 +277,8 @@ func (s *Sim) globrunqgetbatch(pp *P) *G {
 		x := s.sched.runq.pop()
 		moved = append(moved, x)
 	}
-	e := ev(EvGlobalGet)
-	e.G, e.P, e.N, e.Why = g.ID, pid(pp), int64(n), SrcGlobal
+	var e Event
+	e.globalGet(g.ID, pid(pp), int64(n), SrcGlobal)
 	for _, x := range moved {
 		pp.pushTail(x) // room: the local queue was empty
 		setLoc(x, LocRunq, pp)
@@ -311,14 +299,12 @@ func (s *Sim) ready(m *M, waker *G, g *G, next bool) {
 	s.casgstatus(g, Gwaiting, Grunnable, LocInFlight, nil) // proc.go:ready
 	g.waitReason = WaitNone
 	g.waitObj = 0
-	e := ev(EvGoUnblock)
-	e.G, e.G2, e.M, e.P = g.ID, gid(waker), mid(m), pp.ID
+	dest := DestRunqTail
 	if next {
-		e.Why = DestRunnext
-	} else {
-		e.Why = DestRunqTail
+		dest = DestRunnext
 	}
-	s.emit(&e)
+	var e Event
+	s.emit(e.goUnblock(g.ID, gid(waker), mid(m), pp.ID, dest))
 	s.runqput(pp, g, next)
 	s.wakep()
 }
@@ -332,9 +318,8 @@ func (s *Sim) gopark(m *M, g *G, reason WaitReason, loc Loc, obj int64) {
 	g.waitSince = s.now
 	s.dropg(m)
 	m.pending += s.costs.Park
-	e := ev(EvGoBlock)
-	e.G, e.M, e.P, e.Wait, e.N = g.ID, mid(m), pid(m.p), reason, obj
-	s.emit(&e)
+	var e Event
+	s.emit(e.goBlock(g.ID, mid(m), pid(m.p), reason, obj))
 }
 
 // ---- schedule ----------------------------------------------------------------
@@ -351,9 +336,8 @@ func (s *Sim) execute(m *M, g *G, inheritTime bool, src Reason) {
 		pp.schedtick++
 	}
 	m.state = MRunning
-	e := ev(EvGoStart)
-	e.G, e.M, e.P, e.Why, e.N, e.Flag = g.ID, mid(m), pp.ID, src, int64(pp.schedtick), inheritTime
-	s.emit(&e)
+	var e Event
+	s.emit(e.goStart(g.ID, mid(m), pp.ID, src, int64(pp.schedtick), inheritTime))
 	m.gen++
 	s.schedule(s.now+Time(s.costs.Schedule+m.pending), actGOp, m, m.gen, 0)
 	m.pending = 0
@@ -553,9 +537,8 @@ func (s *Sim) checkRunqsNoP() *P {
 func (s *Sim) becomeSpinning(m *M, why Reason) {
 	m.spinning = true
 	s.sched.nmspinning++
-	e := ev(EvMSpin)
-	e.M, e.P, e.Why = mid(m), pid(m.p), why
-	s.emit(&e)
+	var e Event
+	s.emit(e.mSpin(mid(m), pid(m.p), why))
 	if s.sched.needspinning {
 		s.setNeedSpinning(false)
 	}
@@ -567,9 +550,8 @@ func (s *Sim) stopSpinning(m *M, found bool) {
 	if s.sched.nmspinning < 0 {
 		panic("core.stopSpinning: negative nmspinning")
 	}
-	e := ev(EvMSpinStop)
-	e.M, e.Flag = mid(m), found
-	s.emit(&e)
+	var e Event
+	s.emit(e.mSpinStop(mid(m), found))
 }
 
 func (s *Sim) setNeedSpinning(v bool) {
@@ -577,11 +559,8 @@ func (s *Sim) setNeedSpinning(v bool) {
 		return
 	}
 	s.sched.needspinning = v
-	e := ev(EvNeedSpinning)
-	if v {
-		e.N = 1
-	}
-	s.emit(&e)
+	var e Event
+	s.emit(e.needSpinning(v))
 }
 
 // resetspinning: a spinning M found work; if it was the last spinner, start
@@ -605,9 +584,8 @@ func (s *Sim) wakep() {
 		s.sched.nmspinning--
 		return
 	}
-	e := ev(EvWakep)
-	e.Why, e.P = WakepStarted, pp.ID
-	s.emit(&e)
+	var e Event
+	s.emit(e.wakep(pp.ID, WakepStarted))
 	s.startm(pp, true)
 }
 
@@ -644,9 +622,8 @@ func (s *Sim) startm(pp *P, spinning bool) {
 	nm.waitingSpinning = spinning
 	nm.state = MWaking
 	nm.gen++
-	e := ev(EvMUnpark)
-	e.M, e.P, e.Flag = mid(nm), pp.ID, spinning
-	s.emit(&e)
+	var e Event
+	s.emit(e.mUnpark(mid(nm), pp.ID, spinning))
 	s.schedule(s.now+s.futexWake(), actMWake, nm, nm.gen, 0)
 }
 
@@ -661,9 +638,8 @@ func (s *Sim) newm(pp *P, spinning bool) *M {
 	m.nextp = pp
 	m.waitingSpinning = spinning
 	m.state = MStarting
-	e := ev(EvMCreate)
-	e.M, e.P, e.Flag = mid(m), pid(pp), spinning
-	s.emit(&e)
+	var e Event
+	s.emit(e.mCreate(mid(m), pid(pp), spinning))
 	s.schedule(s.now+s.threadStart(), actMStart, m, m.gen, 0)
 	return m
 }
@@ -689,9 +665,8 @@ func (s *Sim) mstart(m *M) {
 	if m.waitingSpinning {
 		m.waitingSpinning = false
 		m.spinning = true
-		e := ev(EvMSpin)
-		e.M, e.P, e.Why = mid(m), pid(m.p), SpinWakep
-		s.emit(&e)
+		var e Event
+		s.emit(e.mSpin(mid(m), pid(m.p), SpinWakep))
 	}
 	if m.p == nil {
 		s.stopm(m)
@@ -710,9 +685,8 @@ func (s *Sim) mwoken(m *M) {
 	if m.waitingSpinning {
 		m.waitingSpinning = false
 		m.spinning = true
-		e := ev(EvMSpin)
-		e.M, e.P, e.Why = mid(m), pid(m.p), SpinWakep
-		s.emit(&e)
+		var e Event
+		s.emit(e.mSpin(mid(m), pid(m.p), SpinWakep))
 	}
 	if g := m.lockedg; g != nil {
 		// The locked G was handed to us: run it (proc.go:schedule,
@@ -735,9 +709,8 @@ func (s *Sim) stopm(m *M) {
 	m.nextLink = s.sched.midle
 	s.sched.midle = m
 	s.sched.nmidle++
-	e := ev(EvMPark)
-	e.M = mid(m)
-	s.emit(&e)
+	var e Event
+	s.emit(e.mPark(mid(m)))
 	s.checkdead()
 }
 
@@ -762,9 +735,8 @@ func (s *Sim) acquirep(m *M, pp *P) {
 	pp.m = m
 	pp.status = Prunning
 	pp.oldm = nil
-	e := ev(EvProcAcquire)
-	e.M, e.P = mid(m), pp.ID
-	s.emit(&e)
+	var e Event
+	s.emit(e.procAcquire(mid(m), pp.ID))
 }
 
 // releasep unwires m's P (proc.go:releasep).
@@ -777,9 +749,8 @@ func (s *Sim) releasep(m *M) *P {
 	pp.m = nil
 	pp.oldm = m
 	pp.status = Pidle
-	e := ev(EvProcRelease)
-	e.M, e.P = mid(m), pp.ID
-	s.emit(&e)
+	var e Event
+	s.emit(e.procRelease(mid(m), pp.ID))
 	return pp
 }
 
@@ -793,9 +764,8 @@ func (s *Sim) pidleput(pp *P) {
 	pp.link = s.sched.pidle
 	s.sched.pidle = pp
 	s.sched.npidle++
-	e := ev(EvProcIdle)
-	e.P = pp.ID
-	s.emit(&e)
+	var e Event
+	s.emit(e.procIdle(pp.ID))
 }
 
 // pidleget pops an idle P, the most recently idled first (proc.go:pidleget).
@@ -808,21 +778,18 @@ func (s *Sim) pidleget() *P {
 	pp.link = nil
 	pp.idleMask = false
 	s.sched.npidle--
-	e := ev(EvProcUnidle)
-	e.P = pp.ID
-	s.emit(&e)
+	var e Event
+	s.emit(e.procUnidle(pp.ID))
 	return pp
 }
 
 // handoffp finds a new owner for a P released by a blocked M, or idles it
 // (proc.go:handoffp, docs/spec/runtime-facts.md §8.5).
 func (s *Sim) handoffp(pp *P) {
-	e := ev(EvProcHandoff)
-	e.P = pp.ID
 	// Local or global work: start an M right away.
 	if !pp.runqempty() || !s.sched.runq.empty() {
-		e.Why = HandoffWork
-		s.emit(&e)
+		var e Event
+		s.emit(e.procHandoff(pp.ID, HandoffWork))
 		s.startm(pp, false)
 		return
 	}
@@ -830,33 +797,33 @@ func (s *Sim) handoffp(pp *P) {
 	if s.sched.nmspinning+s.sched.npidle == 0 {
 		s.sched.nmspinning++
 		s.setNeedSpinning(false)
-		e.Why = HandoffSpinner
-		s.emit(&e)
+		var e Event
+		s.emit(e.procHandoff(pp.ID, HandoffSpinner))
 		s.startm(pp, true)
 		return
 	}
 	if s.sched.gcwaiting {
-		e.Why = HandoffGCStop
-		s.emit(&e)
+		var e Event
+		s.emit(e.procHandoff(pp.ID, HandoffGCStop))
 		s.gcstopP(pp)
 		return
 	}
 	if !s.sched.runq.empty() {
-		e.Why = HandoffGlobal
-		s.emit(&e)
+		var e Event
+		s.emit(e.procHandoff(pp.ID, HandoffGlobal))
 		s.startm(pp, false)
 		return
 	}
 	// The last running P and nobody polls the network: start an M so that
 	// someone does.
 	if s.sched.npidle == s.procs-1 && s.sched.lastpoll != 0 {
-		e.Why = HandoffLastPoller
-		s.emit(&e)
+		var e Event
+		s.emit(e.procHandoff(pp.ID, HandoffLastPoller))
 		s.startm(pp, false)
 		return
 	}
-	e.Why = HandoffIdle
-	s.emit(&e)
+	var e Event
+	s.emit(e.procHandoff(pp.ID, HandoffIdle))
 	when := pp.timers.wakeTime()
 	s.pidleput(pp)
 	if when != 0 {
@@ -875,9 +842,8 @@ func (s *Sim) stoplockedm(m *M) {
 	}
 	m.state = MLockedParked
 	s.sched.nmidlelocked++
-	e := ev(EvMPark)
-	e.M, e.G, e.Flag = mid(m), gid(m.lockedg), true
-	s.emit(&e)
+	var e Event
+	s.emit(e.mParkLocked(mid(m), gid(m.lockedg)))
 	s.checkdead()
 }
 
@@ -888,9 +854,8 @@ func (s *Sim) startlockedm(m *M, g *G) {
 	s.sched.nmidlelocked--
 	// g waits in flight for its M; it is runnable but on no queue.
 	setLoc(g, LocInFlight, nil)
-	e := ev(EvMLockedHand)
-	e.M, e.G, e.P, e.Arg = mid(m), g.ID, pid(m.p), lm.ID
-	s.emit(&e)
+	var e Event
+	s.emit(e.mLockedHand(mid(m), g.ID, pid(m.p), lm.ID))
 	if m.spinning {
 		s.resetspinning(m)
 	}
@@ -911,9 +876,8 @@ func (s *Sim) mexit(m *M) {
 	m.state = MExited
 	m.lockedg = nil
 	s.sched.nmfreed++
-	e := ev(EvMExit)
-	e.M = mid(m)
-	s.emit(&e)
+	var e Event
+	s.emit(e.mExit(mid(m)))
 	s.checkdead()
 }
 
@@ -939,8 +903,6 @@ func (s *Sim) injectglist(m *M, list []*G) {
 	if m != nil {
 		pp = m.p
 	}
-	e := ev(EvInject)
-	e.M, e.P, e.N = mid(m), pid(pp), int64(len(list))
 	startIdle := func(n int) {
 		for ; n > 0; n-- {
 			p := s.pidlegetSpinning()
@@ -951,8 +913,8 @@ func (s *Sim) injectglist(m *M, list []*G) {
 		}
 	}
 	if pp == nil || !s.ver.InjectLocal {
-		e.Arg = int64(len(list))
-		s.emit(&e)
+		var e Event
+		s.emit(e.inject(mid(m), pid(pp), int64(len(list)), int64(len(list))))
 		for _, g := range list {
 			ready(g)
 			s.globrunqput(g)
@@ -967,8 +929,8 @@ func (s *Sim) injectglist(m *M, list []*G) {
 	if nglob > len(list) {
 		nglob = len(list)
 	}
-	e.Arg = int64(nglob)
-	s.emit(&e)
+	var e Event
+	s.emit(e.inject(mid(m), pid(pp), int64(len(list)), int64(nglob)))
 	for _, g := range list[:nglob] {
 		ready(g)
 		s.globrunqput(g)

@@ -22,9 +22,8 @@ const stwRepreempt = 100 * Microsecond
 func (s *Sim) stopTheWorld(m *M, g *G, n int) {
 	s.sched.customGOMAXPROCS = true
 	s.stw = stwState{active: true, m: m, g: g, newprocs: n, gen: s.stw.gen + 1, waiters: s.stw.waiters}
-	e := ev(EvSTWStart)
-	e.G, e.M, e.P, e.N = g.ID, mid(m), pid(m.p), int64(n)
-	s.emit(&e)
+	var e Event
+	s.emit(e.stwStart(g.ID, mid(m), pid(m.p), int64(n)))
 	s.sched.gcwaiting = true
 	s.sched.stopwait = s.procs
 	pp := m.p
@@ -36,16 +35,16 @@ func (s *Sim) stopTheWorld(m *M, g *G, n int) {
 		}
 		if s.inSyscall(p) {
 			// Take the P from its M's system call (proc.go:stopTheWorldWithSema).
-			re := ev(EvProcRetake)
-			re.P, re.Why = p.ID, BySTW
+			rm, rg := int32(-1), int64(0)
 			if !s.ver.PSyscall {
 				other := p.m
-				re.M, re.G = mid(other), gid(other.curg)
+				rm, rg = mid(other), gid(other.curg)
 				other.p = nil
 				p.m = nil
 			}
 			p.status = Pidle
-			s.emit(&re)
+			var re Event
+			s.emit(re.procRetake(p.ID, rm, rg, BySTW))
 			p.syscalltick++
 			s.gcstopP(p)
 		}
@@ -88,9 +87,8 @@ func (s *Sim) stwCheck() {
 // setPStatus changes a P's status where no acquire or release says so.
 func (s *Sim) setPStatus(pp *P, st PStatus) {
 	pp.status = st
-	e := ev(EvProcStatus)
-	e.P, e.N = pp.ID, int64(st)
-	s.emit(&e)
+	var e Event
+	s.emit(e.procStatus(pp.ID, st))
 }
 
 // gcstopP parks a P for the stop-the-world (proc.go:gcstopm, handoffp).
@@ -138,9 +136,8 @@ func (s *Sim) startTheWorld() {
 	s.allp = s.allp[:n]
 	s.procs = n
 	if n != old { // runtime.GC restarts the world with the same Ps
-		e := ev(EvProcResize)
-		e.N, e.Arg = int64(old), int64(n)
-		s.emit(&e)
+		var e Event
+		s.emit(e.procResize(int64(old), int64(n)))
 	}
 	runnable := s.putIdlePs(cur)
 	s.stealOrder.reset(uint32(n))
@@ -168,15 +165,13 @@ func (s *Sim) startTheWorld() {
 		nm.nextp = pp
 		nm.state = MWaking
 		nm.gen++
-		ue := ev(EvMUnpark)
-		ue.M, ue.P = mid(nm), pp.ID
-		s.emit(&ue)
+		var ue Event
+		s.emit(ue.mUnpark(mid(nm), pp.ID, false))
 		s.schedule(s.now+s.futexWake(), actMWake, nm, nm.gen, 0)
 	}
 	s.wakep()
-	de := ev(EvSTWDone)
-	de.G, de.M, de.P = gid(st.g), mid(m), pid(m.p)
-	s.emit(&de)
+	var de Event
+	s.emit(de.stwDone(gid(st.g), mid(m), pid(m.p)))
 	if len(s.stw.waiters) > 0 {
 		// semrelease(&worldsema): the next waiter retries.
 		w := s.stw.waiters[0]
@@ -234,7 +229,6 @@ func (s *Sim) destroyP(pp, cur *P) {
 		pp.m = nil
 	}
 	pp.status = Pdead
-	e := ev(EvProcDestroy)
-	e.P, e.N = pp.ID, int64(moved)
-	s.emit(&e)
+	var e Event
+	s.emit(e.procDestroy(pp.ID, int64(moved)))
 }

@@ -111,10 +111,8 @@ func (s *Sim) schedtrace(detail bool) {
 			snap.Gs = append(snap.Gs, gs)
 		}
 	}
-	e := ev(EvSchedTrace)
-	e.M = mid(s.sysmon.m)
-	e.Snap = snap
-	s.emit(&e)
+	var e Event
+	s.emit(e.schedTrace(mid(s.sysmon.m), snap))
 }
 
 // Format renders the sample exactly as the 1.26 runtime prints it

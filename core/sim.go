@@ -424,19 +424,27 @@ func (s *Sim) emit(e *Event) {
 		s.sink(b)
 	}
 	if s.check && s.checkErr == nil {
-		if err := s.checkStructural(); err != nil {
-			s.checkErr = fmt.Errorf("after event %d (%s): %w", e.Seq, e.String(), err)
-			s.exited = true
-			s.exitCode = 2
-		}
+		s.checkEvent(e)
 	}
 	if s.nevents >= s.cfg.Limits.MaxEvents && !s.limitHit && e.Kind < EvDeadlock && !s.exited {
 		s.limit(LimitEvents, fmt.Sprintf("event limit %d reached", s.cfg.Limits.MaxEvents))
 	}
 }
 
-// ev builds an event with "none" ids.
-func ev(k EvKind) Event { return Event{Kind: k, M: -1, P: -1, P2: -1} }
+// checkEvent holds e to its kind's schema (eventspec.go), then the state it
+// leaves to the invariants; a failure ends the run. It is apart from emit
+// so that emit stays small when nothing is checked.
+func (s *Sim) checkEvent(e *Event) {
+	if err := e.Check(); err != nil {
+		s.checkErr = fmt.Errorf("event %d (%s) breaks the schema: %w", e.Seq, e.String(), err)
+	} else if err := s.checkStructural(); err != nil {
+		s.checkErr = fmt.Errorf("after event %d (%s): %w", e.Seq, e.String(), err)
+	} else {
+		return
+	}
+	s.exited = true
+	s.exitCode = 2
+}
 
 func mid(m *M) int32 {
 	if m == nil {
@@ -464,10 +472,8 @@ func (s *Sim) limit(r Reason, msg string) {
 		return
 	}
 	s.limitHit = true
-	e := ev(EvLimit)
-	e.Why = r
-	e.Text = msg
-	s.emit(&e)
+	var e Event
+	s.emit(e.limit(r, msg))
 	s.end(2)
 }
 
@@ -477,9 +483,8 @@ func (s *Sim) fatal(msg string) {
 		return
 	}
 	s.deadlock = msg
-	e := ev(EvDeadlock)
-	e.Text = msg
-	s.emit(&e)
+	var e Event
+	s.emit(e.deadlock(0, msg))
 	s.end(2)
 }
 
@@ -487,9 +492,8 @@ func (s *Sim) end(code int) {
 	if s.exited {
 		return
 	}
-	e := ev(EvExit)
-	e.N = int64(code)
-	s.emit(&e)
+	var e Event
+	s.emit(e.exit(int64(code)))
 	s.exited = true
 	s.exitCode = code
 }

@@ -274,3 +274,23 @@ func BenchmarkParkedNetpollGs(b *testing.B) {
 	}
 	b.ReportMetric(perG, "B/G")
 }
+
+// TestEmittingDoesNotAllocate: once a simulation runs, its steady state
+// (ops, scheduling, emitting events to a sink) allocates nothing, so ten
+// thousand more ops cost no more allocations. An event that escapes to the
+// heap (an Event passed where the compiler cannot follow it) fails here.
+func TestEmittingDoesNotAllocate(t *testing.T) {
+	for name, run := range map[string]func(int) (BenchRun, error){"PingPong": BenchPingPong, "Gosched": BenchGosched} {
+		allocs := func(n int) float64 {
+			return testing.AllocsPerRun(1, func() {
+				if _, err := run(n); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+		small, large := allocs(1000), allocs(11000)
+		if large-small > 8 {
+			t.Errorf("%s: %v allocations for 1000 ops, %v for 11000: the event path allocates", name, small, large)
+		}
+	}
+}

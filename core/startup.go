@@ -27,9 +27,8 @@ func (s *Sim) boot(main Program) {
 		for _, pp := range s.allp {
 			pp.sysmontick.schedwhen = s.nanotime()
 		}
-		me := ev(EvMainStart)
-		me.G, me.M, me.P = s.mainG.ID, mid(m0), pid(m0.p)
-		s.emit(&me)
+		var me Event
+		s.emit(me.mainStart(s.mainG.ID, mid(m0), pid(m0.p)))
 		s.sched.mainStarted = true
 		s.startupDone = true
 		s.startSysmon()

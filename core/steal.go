@@ -69,9 +69,8 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 				m.slept3us = true
 				m.state = MSleeping
 				m.gen++
-				e := ev(EvMSleep)
-				e.M, e.P, e.P2, e.Arg = mid(m), pp.ID, p2.ID, 3*Microsecond
-				s.emit(&e)
+				var e Event
+				s.emit(e.mSleep(mid(m), pp.ID, p2.ID, 3*Microsecond))
 				s.schedule(s.now+s.usleepFor(3*Microsecond), actSleepDone, m, m.gen, 0)
 				return nil, true
 			}
@@ -80,9 +79,8 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 		p2.runnext = nil
 		m.slept3us = false
 		setLoc(g, LocInFlight, nil)
-		e := ev(EvSteal)
-		e.M, e.P, e.P2, e.G, e.N, e.Arg, e.Flag = mid(m), pp.ID, p2.ID, g.ID, 1, int64(round+1), true
-		s.emit(&e)
+		var e Event
+		s.emit(e.steal(mid(m), pp.ID, p2.ID, g.ID, 1, int64(round+1), true))
 		return g, false
 	}
 	m.slept3us = false
@@ -97,8 +95,7 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 		pp.pushTail(x)
 		setLoc(x, LocRunq, pp)
 	}
-	e := ev(EvSteal)
-	e.M, e.P, e.P2, e.G, e.N, e.Arg = mid(m), pp.ID, p2.ID, g.ID, int64(n), int64(round+1)
-	s.emit(&e)
+	var e Event
+	s.emit(e.steal(mid(m), pp.ID, p2.ID, g.ID, int64(n), int64(round+1), false))
 	return g, false
 }

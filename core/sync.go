@@ -109,9 +109,8 @@ func (s *Sim) goyield(m *M, g *G) {
 	pp := m.p
 	s.casgstatus(g, Grunning, Grunnable, LocInFlight, nil)
 	s.dropg(m)
-	e := ev(EvGoSched)
-	e.G, e.M, e.P, e.Why = g.ID, mid(m), pp.ID, DestRunqTail
-	s.emit(&e)
+	var e Event
+	s.emit(e.goSched(g.ID, mid(m), pp.ID, DestRunqTail))
 	s.runqput(pp, g, false)
 	s.scheduleM(m)
 }

@@ -12,9 +12,8 @@ func (s *Sim) entersyscall(m *M, g *G, d Duration, block bool) {
 	m.oldp = pp
 	s.casgstatus(g, Grunning, Gsyscall, LocSyscall, nil)
 	m.state = MSyscall
-	e := ev(EvGoSysCall)
-	e.G, e.M, e.P, e.N, e.Flag = g.ID, mid(m), pp.ID, d, block
-	s.emit(&e)
+	var e Event
+	s.emit(e.goSysCall(g.ID, mid(m), pp.ID, d, block))
 	if s.sched.sysmonwait {
 		s.wakeSysmon()
 	}
@@ -33,9 +32,8 @@ func (s *Sim) entersyscall(m *M, g *G, d Duration, block bool) {
 		m.p = nil
 		pp.m = nil
 		pp.status = Psyscall
-		e := ev(EvProcStatus)
-		e.P, e.N = pp.ID, int64(Psyscall)
-		s.emit(&e)
+		var e Event
+		s.emit(e.procStatus(pp.ID, Psyscall))
 	}
 	s.schedule(s.now+Time(d), actSyscallDone, m, 0, 0)
 }
@@ -66,9 +64,8 @@ func (s *Sim) exitsyscall(m *M) {
 			oldp.m = nil
 			oldp.syscalltick++
 			oldp.status = Pidle
-			e := ev(EvProcRetake)
-			e.M, e.P, e.G, e.Why = mid(other), oldp.ID, gid(other.curg), ByExitsyscall
-			s.emit(&e)
+			var e Event
+			s.emit(e.procRetake(oldp.ID, mid(other), gid(other.curg), ByExitsyscall))
 			s.acquirep(m, oldp)
 		}
 	}
@@ -85,9 +82,8 @@ func (s *Sim) exitsyscall(m *M) {
 		m.p.syscalltick++
 		s.casgstatus(g, Gsyscall, Grunning, LocRunning, nil)
 		m.state = MRunning
-		e := ev(EvGoSysExit)
-		e.G, e.M, e.P, e.Why = g.ID, mid(m), m.p.ID, path
-		s.emit(&e)
+		var e Event
+		s.emit(e.goSysExit(g.ID, mid(m), m.p.ID, path))
 		m.gen++
 		s.schedule(s.now+s.syscallEnter(), actGOp, m, m.gen, 0)
 		return
@@ -97,9 +93,8 @@ func (s *Sim) exitsyscall(m *M) {
 	s.casgstatus(g, Gsyscall, Grunnable, LocInFlight, nil)
 	s.dropg(m)
 	m.state = MRunning
-	e := ev(EvGoSysExit)
-	e.G, e.M, e.Why = g.ID, mid(m), ExitNoP
-	s.emit(&e)
+	var e Event
+	s.emit(e.goSysExit(g.ID, mid(m), -1, ExitNoP))
 	s.globrunqput(g)
 	if g.lockedm != nil {
 		s.stoplockedm(m)
@@ -111,19 +106,19 @@ func (s *Sim) exitsyscall(m *M) {
 // takePFromSyscall is sysmon's retake of a P whose G is in a syscall
 // (proc.go:retake, setBlockOnExitSyscall, takeP; ≤1.25: CAS _Psyscall→_Pidle).
 func (s *Sim) takePFromSyscall(pp *P) {
-	e := ev(EvProcRetake)
-	e.P, e.Why = pp.ID, BySysmon
+	rm, rg := int32(-1), int64(0)
 	if s.ver.PSyscall {
 		pp.status = Pidle
 	} else {
 		m := pp.m
-		e.M, e.G = mid(m), gid(m.curg)
+		rm, rg = mid(m), gid(m.curg)
 		m.p = nil
 		pp.m = nil
 		pp.status = Pidle
 	}
 	pp.syscalltick++
-	s.emit(&e)
+	var e Event
+	s.emit(e.procRetake(pp.ID, rm, rg, BySysmon))
 	s.handoffp(pp)
 }
 

@@ -21,9 +21,8 @@ func (s *Sim) startSysmon() {
 	m.sysMon = true
 	m.state = MSysmon
 	s.sysmon.m = m
-	e := ev(EvMCreate)
-	e.M, e.Arg = mid(m), MCreateSysmon
-	s.emit(&e)
+	var e Event
+	s.emit(e.mCreateRuntime(mid(m), MCreateSysmon))
 	// sysmon counts itself in nmsys (proc.go:sysmon).
 	s.sched.nmsys++
 	s.schedule(s.now+s.threadStart(), actSysmon, m, 0, -1)
@@ -53,9 +52,8 @@ func (s *Sim) sysmonLoop() {
 		s.sysmonSleep()
 		return
 	}
-	e := ev(EvSysmonWake)
-	e.M, e.N, e.Arg = mid(st.m), st.delay, int64(st.idle)
-	s.emit(&e)
+	var e Event
+	s.emit(e.sysmonWake(mid(st.m), st.delay, int64(st.idle), false))
 	// Deep sleep when nothing runs: all Ps idle (and no schedtrace).
 	if s.cfg.Debug.SchedTrace <= 0 && (s.sched.gcwaiting || s.sched.npidle == s.procs) {
 		next := s.timeSleepUntil()
@@ -67,9 +65,8 @@ func (s *Sim) sysmonLoop() {
 			s.sched.sysmonwait = true
 			st.deep = true
 			st.gen++
-			e := ev(EvSysmonSleep)
-			e.M, e.Arg = mid(st.m), int64(s.now+sleep)
-			s.emit(&e)
+			var e Event
+			s.emit(e.sysmonSleep(mid(st.m), s.now+sleep))
 			s.schedule(s.now+sleep, actSysmonDeep, st.m, st.gen, 0)
 			return
 		}
@@ -95,9 +92,8 @@ func (s *Sim) sysmonDeepDone(woken bool) {
 		st.idle = 0
 		st.delay = 20 * Microsecond
 	}
-	e := ev(EvSysmonWake)
-	e.M, e.N, e.Arg, e.Flag = mid(st.m), st.delay, int64(st.idle), true
-	s.emit(&e)
+	var e Event
+	s.emit(e.sysmonWake(mid(st.m), st.delay, int64(st.idle), true))
 	s.sysmonWork()
 }
 

@@ -145,9 +145,8 @@ func (s *Sim) timerAdd(pp *P, g *G, when Time) {
 	g.timer = t
 	s.addHeap(pp, t)
 	setLoc(g, LocTimer, pp)
-	e := ev(EvTimerAdd)
-	e.G, e.P, e.Arg = g.ID, pp.ID, int64(when)
-	s.emit(&e)
+	var e Event
+	s.emit(e.sleepTimerAdd(g.ID, pp.ID, -1, when))
 	if wt == 0 || when < wt {
 		s.wakeNetPoller(when)
 	}

@@ -220,9 +220,8 @@ func (s *Sim) maybeAdd(m *M, tt *timeTimer) {
 	t := &timer{when: tt.when, tt: tt}
 	tt.ht = t
 	s.addHeap(pp, t)
-	e := ev(EvTimerAdd)
-	e.M, e.P, e.Why, e.N, e.Arg = mid(m), pp.ID, tt.kind(), tt.id, int64(tt.when)
-	s.emit(&e)
+	var e Event
+	s.emit(e.timeTimerAdd(mid(m), pp.ID, -1, tt.kind(), tt.id, tt.when))
 	if wake {
 		s.wakeNetPoller(tt.when)
 	}
@@ -244,9 +243,8 @@ func (s *Sim) addHeap(pp *P, t *timer) {
 // emitTimerMod reports that heaped timer tt was changed in place: its new
 // when (0: stopped) and whether it is marked for removal.
 func (s *Sim) emitTimerMod(m *M, tt *timeTimer) {
-	e := ev(EvTimerMod)
-	e.M, e.P, e.Why, e.N, e.Arg, e.Flag = mid(m), tt.ht.p.ID, tt.kind(), tt.id, int64(tt.when), tt.zombie
-	s.emit(&e)
+	var e Event
+	s.emit(e.timerMod(mid(m), tt.ht.p.ID, tt.kind(), tt.id, tt.when, tt.zombie))
 }
 
 // dropFromHeap forgets the heap entry of a zombie that its P removed and
@@ -264,9 +262,8 @@ func (pp *P) forgetZombie(tt *timeTimer) {
 }
 
 func (s *Sim) emitTimerDel(m *M, pp *P, tt *timeTimer) {
-	e := ev(EvTimerDel)
-	e.M, e.P, e.Why, e.N = mid(m), pp.ID, tt.kind(), tt.id
-	s.emit(&e)
+	var e Event
+	s.emit(e.timerDel(mid(m), pp.ID, tt.kind(), tt.id))
 }
 
 // deleteMin removes pp's earliest entry (time.go:timers.deleteMin).
@@ -440,9 +437,8 @@ func (s *Sim) runSleepTimer(m *M, pp, victim *P) {
 	g := t.g
 	g.timer = nil
 	setLoc(g, LocWait, nil)
-	e := ev(EvTimerFire)
-	e.G, e.M, e.P, e.P2 = g.ID, mid(m), pp.ID, victim.ID
-	s.emit(&e)
+	var e Event
+	s.emit(e.sleepTimerFire(g.ID, mid(m), pp.ID, victim.ID))
 	s.ready(m, nil, g, true)
 }
 
@@ -458,13 +454,12 @@ func (s *Sim) runTimeTimer(m *M, pp, victim *P, tt *timeTimer, now Time) {
 		next = tt.when + Time(tt.period)*(1+delay/Time(tt.period))
 	}
 	tt.when = next
-	e := ev(EvTimerFire)
-	e.M, e.P, e.P2, e.Why, e.N, e.Arg = mid(m), pid(pp), -1, tt.kind(), tt.id, int64(next)
+	heap := int32(-1)
 	if tt.heaped {
 		// tt is the head of victim's heap with no pending change
 		// (timers.run settled it): timerModified, plus timerZombie for a
 		// one-shot, then updateHeap.
-		e.P2 = victim.ID
+		heap = victim.ID
 		if next == 0 {
 			victim.deleteMin()
 			tt.heaped = false
@@ -474,7 +469,8 @@ func (s *Sim) runTimeTimer(m *M, pp, victim *P, tt *timeTimer, now Time) {
 			victim.timers.down(0)
 		}
 	}
-	s.emit(&e)
+	var e Event
+	s.emit(e.timeTimerFire(mid(m), pid(pp), heap, tt.kind(), tt.id, next))
 	if tt.c != nil {
 		s.sendTime(m, tt, fired)
 		return
@@ -578,17 +574,16 @@ func (s *Sim) takeTimers(pp, cur *P) {
 			s.dropFromHeap(nil, pp, tt)
 			continue
 		}
-		e := ev(EvTimerAdd)
+		var e Event
 		if tt := t.tt; tt != nil {
 			tt.modified = false
 			t.when = tt.when
-			e.Why, e.N = tt.kind(), tt.id
+			e.timeTimerAdd(-1, cur.ID, pp.ID, tt.kind(), tt.id, t.when)
 		} else {
 			t.g.locP = cur
-			e.G = t.g.ID
+			e.sleepTimerAdd(t.g.ID, cur.ID, pp.ID, t.when)
 		}
 		s.addHeap(cur, t)
-		e.P, e.P2, e.Arg = cur.ID, pp.ID, int64(t.when)
 		s.emit(&e)
 	}
 	pp.timers.zombies = 0

@@ -188,7 +188,7 @@ func Decode(b []byte) (*File, error) {
 		seq += r.int("seq")
 		t += core.Time(r.int("time"))
 		e.Seq, e.T = seq, t
-		e.Kind = core.EvKind(r.small("kind", math.MaxUint8))
+		e.Kind = core.EvKind(r.small("kind", uint64(core.NumEventKinds-1))) // a kind the schema has
 		e.Why = core.Reason(r.small("reason", math.MaxUint8))
 		e.Wait = core.WaitReason(r.small("wait reason", math.MaxUint8))
 		e.Flag = r.bool("flag")

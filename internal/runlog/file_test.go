@@ -132,6 +132,20 @@ func TestDecodeRejectsDamage(t *testing.T) {
 	require.ErrorContains(t, err, "left over")
 }
 
+// TestDecodeRejectsUnknownKind: an event of a kind core does not have
+// (a file from a newer build, or damage) is an error, not an event every
+// decoder would skip.
+func TestDecodeRejectsUnknownKind(t *testing.T) {
+	f := &runlog.File{Title: "t", Procs: 1}
+	f.Events = []core.Event{{Kind: core.EvKind(core.NumEventKinds), M: -1, P: -1, P2: -1}}
+	_, err := runlog.Decode(runlog.Encode(nil, f))
+	require.ErrorIs(t, err, runlog.ErrFormat)
+	require.ErrorContains(t, err, "kind")
+	f.Events[0].Kind = core.EvKind(core.NumEventKinds - 1)
+	_, err = runlog.Decode(runlog.Encode(nil, f))
+	require.NoError(t, err)
+}
+
 // FuzzDecode: any input decodes to a File or an ErrFormat error.
 func FuzzDecode(f *testing.F) {
 	f.Add(runlog.Encode(nil, &runlog.File{Title: "t", Procs: 2}))
