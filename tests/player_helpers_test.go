@@ -7,12 +7,8 @@ package tests
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
 	"image"
 	"image/color"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/internal/devserve"
 	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
 )
@@ -216,23 +213,10 @@ func playerNear(c color.NRGBA, want view.Color) bool {
 // mime tables do not always know), and returns its base URL.
 func playerServe(t *testing.T, dir string) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	url, stop, err := devserve.Dir(dir, func(err error) { t.Errorf("player server: %v", err) })
 	require.NoError(t, err)
-	fs := http.FileServer(http.Dir(dir))
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			w.Header().Set("Content-Type", "application/wasm")
-		}
-		w.Header().Set("Cache-Control", "no-store")
-		fs.ServeHTTP(w, r)
-	})}
-	go func() {
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			t.Errorf("player server: %v", err)
-		}
-	}()
-	t.Cleanup(func() { srv.Close() })
-	return fmt.Sprintf("http://%s", ln.Addr())
+	t.Cleanup(stop)
+	return url
 }
 
 // playerGo runs the go command in the module root with extra environment

@@ -49,8 +49,6 @@ import (
 	"fmt"
 	"maps"
 	"math"
-	"net"
-	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
@@ -66,6 +64,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/internal/devserve"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/script"
 )
@@ -368,24 +367,7 @@ func brotliSize(path string, quality int) (int, error) {
 // serve serves dir on a loopback port, with .wasm as application/wasm and
 // nothing cached.
 func serve(dir string) (string, func(), error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return "", nil, err
-	}
-	fs := http.FileServer(http.Dir(dir))
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, ".wasm") {
-			w.Header().Set("Content-Type", "application/wasm")
-		}
-		w.Header().Set("Cache-Control", "no-store")
-		fs.ServeHTTP(w, r)
-	})}
-	go func() {
-		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			fmt.Fprintf(os.Stderr, "playerbench: server: %v\n", err)
-		}
-	}()
-	return "http://" + ln.Addr().String(), func() { srv.Close() }, nil
+	return devserve.Dir(dir, func(err error) { fmt.Fprintf(os.Stderr, "playerbench: server: %v\n", err) })
 }
 
 // chromium starts headless Chromium with a fresh profile (WebGL through
