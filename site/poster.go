@@ -188,17 +188,17 @@ func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene) (sceneData, erro
 	f := cropFrame(rec.Frame(pi, wide))
 	d.W, d.H = f.W, f.H
 	d.Narrate = f.Narration
-	d.Poster = template.HTML(SVG(f, title+": "+frameLabel(f)))
+	d.Poster = template.HTML(view.SVG(f, title+": "+frameLabel(f)))
 	nf := cropFrame(rec.Frame(pi, view.Options{Width: posterNarrowW, Height: posterNarrowH, Narrow: true}))
 	d.NW, d.NH = nf.W, nf.H
-	d.PosterNarrow = template.HTML(SVG(nf, title+": "+frameLabel(nf)))
+	d.PosterNarrow = template.HTML(view.SVG(nf, title+": "+frameLabel(nf)))
 	for _, i := range boardIndexes(rec, pi) {
 		bf := f
 		if i != pi {
 			bf = cropFrame(rec.Frame(i, wide))
 		}
 		d.Board = append(d.Board, boardFrame{
-			SVG:     template.HTML(SVG(bf, frameLabel(bf))),
+			SVG:     template.HTML(view.SVG(bf, frameLabel(bf))),
 			Time:    view.FormatTime(bf.Time),
 			Caption: boardCaption(bf),
 		})

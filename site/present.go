@@ -221,7 +221,7 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScen
 			caption = f.Narration
 		}
 		sc.Steps = append(sc.Steps, slideStep{At: at, Time: view.FormatTime(f.Time), Caption: caption,
-			SVG: template.HTML(SVG(f, title+": "+frameLabel(f)))})
+			SVG: template.HTML(view.SVG(f, title+": "+frameLabel(f)))})
 	}
 	return sc, nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/alecthomas/chroma/v2/styles"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // The site's own files: page templates, the stylesheet, the scripts. The
@@ -179,7 +180,7 @@ func Build(opts Options) (*Site, error) {
 			}
 			return p
 		},
-		"num": num,
+		"num": view.SVGNum,
 	}).ParseFS(templateFS, "templates/*.html")
 	if err != nil {
 		return nil, err

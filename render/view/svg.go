@@ -1,4 +1,4 @@
-package site
+package view
 
 import (
 	"fmt"
@@ -6,8 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // SVG draws a frame's display list as an inline SVG element: the same
@@ -20,7 +18,7 @@ import (
 // Content-Security-Policy; fonts and sizing come from the page's CSS
 // through the class "frame". label is the accessible name ("" leaves the
 // frame's narration as the name). Every string from the frame is escaped.
-func SVG(f view.Frame, label string) string {
+func SVG(f Frame, label string) string {
 	var b strings.Builder
 	w, h := f.W, f.H
 	if w <= 0 || h <= 0 {
@@ -30,17 +28,17 @@ func SVG(f view.Frame, label string) string {
 		label = f.Narration
 	}
 	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" class="frame" viewBox="0 0 %s %s" width="%s" height="%s" role="img"`,
-		num(w), num(h), num(w), num(h))
+		SVGNum(w), SVGNum(h), SVGNum(w), SVGNum(h))
 	if label != "" {
-		fmt.Fprintf(&b, ` aria-label="%s"`, esc(label))
+		fmt.Fprintf(&b, ` aria-label="%s"`, svgEsc(label))
 	}
-	// view sizes text as monospace (view.TextWidthPerSize).
+	// view sizes text as monospace (TextWidthPerSize).
 	b.WriteString(` font-family="ui-monospace,Menlo,Consolas,'DejaVu Sans Mono',monospace">`)
 	if label != "" {
-		fmt.Fprintf(&b, `<title>%s</title>`, esc(label))
+		fmt.Fprintf(&b, `<title>%s</title>`, svgEsc(label))
 	}
 	for i := range f.Shapes {
-		writeShape(&b, &f.Shapes[i])
+		svgWriteShape(&b, &f.Shapes[i])
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
@@ -48,24 +46,24 @@ func SVG(f view.Frame, label string) string {
 
 // writeShape appends one shape. Shapes with nothing visible (no fill, no
 // outline, no text) are left out.
-func writeShape(b *strings.Builder, s *view.Shape) {
+func svgWriteShape(b *strings.Builder, s *Shape) {
 	switch s.Kind {
-	case view.ShapeRect:
+	case ShapeRect:
 		if s.Fill.A == 0 && (s.Stroke.A == 0 || s.StrokeW <= 0) {
 			return
 		}
-		fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s"`, num(s.X), num(s.Y), num(nonNeg(s.W)), num(nonNeg(s.H)))
+		fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s"`, SVGNum(s.X), SVGNum(s.Y), SVGNum(svgNonNeg(s.W)), SVGNum(svgNonNeg(s.H)))
 		if s.Radius > 0 {
-			fmt.Fprintf(b, ` rx="%s"`, num(s.Radius))
+			fmt.Fprintf(b, ` rx="%s"`, SVGNum(s.Radius))
 		}
-		paint(b, s.Fill, s.Stroke, s.StrokeW, s.Dashed)
+		svgPaint(b, s.Fill, s.Stroke, s.StrokeW, s.Dashed)
 		b.WriteString(`/>`)
-	case view.ShapeCircle:
-		r := min(nonNeg(s.W), nonNeg(s.H)) / 2
-		fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="%s"`, num(s.X+s.W/2), num(s.Y+s.H/2), num(r))
-		paint(b, s.Fill, s.Stroke, s.StrokeW, s.Dashed)
+	case ShapeCircle:
+		r := min(svgNonNeg(s.W), svgNonNeg(s.H)) / 2
+		fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="%s"`, SVGNum(s.X+s.W/2), SVGNum(s.Y+s.H/2), SVGNum(r))
+		svgPaint(b, s.Fill, s.Stroke, s.StrokeW, s.Dashed)
 		b.WriteString(`/>`)
-	case view.ShapeLine:
+	case ShapeLine:
 		c := s.Stroke
 		if c.A == 0 {
 			c = s.Fill
@@ -74,131 +72,133 @@ func writeShape(b *strings.Builder, s *view.Shape) {
 		if sw <= 0 {
 			sw = 1
 		}
-		fmt.Fprintf(b, `<line x1="%s" y1="%s" x2="%s" y2="%s"`, num(s.X), num(s.Y), num(s.X+s.W), num(s.Y+s.H))
-		paint(b, view.Color{}, c, sw, s.Dashed)
+		fmt.Fprintf(b, `<line x1="%s" y1="%s" x2="%s" y2="%s"`, SVGNum(s.X), SVGNum(s.Y), SVGNum(s.X+s.W), SVGNum(s.Y+s.H))
+		svgPaint(b, Color{}, c, sw, s.Dashed)
 		b.WriteString(`/>`)
-	case view.ShapeText:
+	case ShapeText:
 		if s.Text == "" {
 			return
 		}
 		c := s.Fill
 		if c.A == 0 {
-			c = view.Ink
+			c = Ink
 		}
 		size := s.Size
 		if size <= 0 {
 			size = 12
 		}
 		// Shapes put text by its top-left corner; SVG by its baseline.
-		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="%s"`, num(s.X), num(s.Y+size*0.8), num(size))
-		fill(b, c)
-		fmt.Fprintf(b, `>%s</text>`, esc(s.Text))
-	case view.ShapeToken:
-		writeToken(b, s)
+		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="%s"`, SVGNum(s.X), SVGNum(s.Y+size*0.8), SVGNum(size))
+		svgFill(b, c)
+		fmt.Fprintf(b, `>%s</text>`, svgEsc(s.Text))
+	case ShapeToken:
+		svgWriteToken(b, s)
 	}
 }
 
 // writeToken draws a goroutine: a circle (a square in a system call) in its
 // state's paint, its label in the middle and its badge at the corner. The
 // group carries the goroutine's state in words for screen readers.
-func writeToken(b *strings.Builder, s *view.Shape) {
+func svgWriteToken(b *strings.Builder, s *Shape) {
 	b.WriteString(`<g`)
 	if s.G != 0 {
 		fmt.Fprintf(b, ` data-g="%d"`, s.G)
 	}
 	b.WriteString(`>`)
-	if s.State < view.NumStates && s.G != 0 {
-		fmt.Fprintf(b, `<title>G%d: %s</title>`, s.G, esc(s.State.String()))
+	if s.State < NumStates && s.G != 0 {
+		fmt.Fprintf(b, `<title>G%d: %s</title>`, s.G, svgEsc(s.State.String()))
 	}
-	w, h := nonNeg(s.W), nonNeg(s.H)
-	if s.Shape == view.TokenSquare {
-		fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s"`, num(s.X), num(s.Y), num(w), num(h), num(min(w, h)/8))
+	w, h := svgNonNeg(s.W), svgNonNeg(s.H)
+	if s.Shape == TokenSquare {
+		fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s"`, SVGNum(s.X), SVGNum(s.Y), SVGNum(w), SVGNum(h), SVGNum(min(w, h)/8))
 	} else {
-		fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="%s"`, num(s.X+w/2), num(s.Y+h/2), num(min(w, h)/2))
+		fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="%s"`, SVGNum(s.X+w/2), SVGNum(s.Y+h/2), SVGNum(min(w, h)/2))
 	}
-	paint(b, s.Fill, s.Stroke, s.StrokeW, s.Dashed)
+	svgPaint(b, s.Fill, s.Stroke, s.StrokeW, s.Dashed)
 	b.WriteString(`/>`)
 	if s.Text != "" {
 		ink := s.Ink
 		if ink.A == 0 {
-			ink = inkOn(s.Fill)
+			ink = svgInkOn(s.Fill)
 		}
 		size := s.Size
 		if size <= 0 {
 			size = min(w, h) * 0.42
 		}
 		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="%s" text-anchor="middle" dominant-baseline="central"`,
-			num(s.X+w/2), num(s.Y+h/2), num(size))
-		fill(b, ink)
-		fmt.Fprintf(b, `>%s</text>`, esc(s.Text))
+			SVGNum(s.X+w/2), SVGNum(s.Y+h/2), SVGNum(size))
+		svgFill(b, ink)
+		fmt.Fprintf(b, `>%s</text>`, svgEsc(s.Text))
 	}
 	if s.Badge != "" {
 		bs := max(min(w, h)*0.36, 6)
 		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle"`,
-			num(s.X+w-bs*0.2), num(s.Y+bs*0.7), num(bs))
-		fill(b, view.Ink)
-		fmt.Fprintf(b, `>%s</text>`, esc(s.Badge))
+			SVGNum(s.X+w-bs*0.2), SVGNum(s.Y+bs*0.7), SVGNum(bs))
+		svgFill(b, Ink)
+		fmt.Fprintf(b, `>%s</text>`, svgEsc(s.Badge))
 	}
 	b.WriteString(`</g>`)
 }
 
 // paint writes fill and stroke attributes.
-func paint(b *strings.Builder, f, s view.Color, width float32, dashed bool) {
-	fill(b, f)
+func svgPaint(b *strings.Builder, f, s Color, width float32, dashed bool) {
+	svgFill(b, f)
 	if s.A == 0 || width <= 0 {
 		return
 	}
-	fmt.Fprintf(b, ` stroke="%s"`, colorHex(s))
+	fmt.Fprintf(b, ` stroke="%s"`, svgColorHex(s))
 	if s.A < 255 {
-		fmt.Fprintf(b, ` stroke-opacity="%s"`, alpha(s.A))
+		fmt.Fprintf(b, ` stroke-opacity="%s"`, svgAlpha(s.A))
 	}
 	if width != 1 {
-		fmt.Fprintf(b, ` stroke-width="%s"`, num(width))
+		fmt.Fprintf(b, ` stroke-width="%s"`, SVGNum(width))
 	}
 	if dashed {
 		d := max(width*2, 3)
-		fmt.Fprintf(b, ` stroke-dasharray="%s %s"`, num(d), num(d*0.75))
+		fmt.Fprintf(b, ` stroke-dasharray="%s %s"`, SVGNum(d), SVGNum(d*0.75))
 	}
 }
 
-func fill(b *strings.Builder, c view.Color) {
+func svgFill(b *strings.Builder, c Color) {
 	if c.A == 0 {
 		b.WriteString(` fill="none"`)
 		return
 	}
-	fmt.Fprintf(b, ` fill="%s"`, colorHex(c))
+	fmt.Fprintf(b, ` fill="%s"`, svgColorHex(c))
 	if c.A < 255 {
-		fmt.Fprintf(b, ` fill-opacity="%s"`, alpha(c.A))
+		fmt.Fprintf(b, ` fill-opacity="%s"`, svgAlpha(c.A))
 	}
 }
 
-func colorHex(c view.Color) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
+func svgColorHex(c Color) string { return fmt.Sprintf("#%02x%02x%02x", c.R, c.G, c.B) }
 
-func alpha(a uint8) string {
+func svgAlpha(a uint8) string {
 	return strconv.FormatFloat(math.Round(float64(a)/255*100)/100, 'f', -1, 64)
 }
 
 // num formats a coordinate with at most one decimal: posters are drawn at
 // screen resolution, and short numbers keep a page with many of them light.
-func num(v float32) string {
+// SVGNum writes a length for SVG: to a tenth of a pixel, 0 for what is
+// not a number.
+func SVGNum(v float32) string {
 	if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
 		return "0"
 	}
 	return strconv.FormatFloat(math.Round(float64(v)*10)/10, 'f', -1, 64)
 }
 
-func nonNeg(v float32) float32 { return max(v, 0) }
+func svgNonNeg(v float32) float32 { return max(v, 0) }
 
-func esc(s string) string { return html.EscapeString(s) }
+func svgEsc(s string) string { return html.EscapeString(s) }
 
 // inkOn picks black or white text for a background, by its luma.
-func inkOn(c view.Color) view.Color {
+func svgInkOn(c Color) Color {
 	if c.A < 128 {
-		return view.Ink
+		return Ink
 	}
 	y := 0.2126*float64(c.R) + 0.7152*float64(c.G) + 0.0722*float64(c.B)
 	if y < 120 {
-		return view.Paper
+		return Paper
 	}
-	return view.Ink
+	return Ink
 }
