@@ -43,12 +43,14 @@ func TestWorkTakesAtLeastD(t *testing.T) {
 	}
 }
 
-// TestWorkIsCPUTimeAndPreemptible runs two Work(50ms) on one P: they are
+// TestWorkIsCPUTimeAndPreemptible runs two Work(150ms) on one P: they are
 // preempted (a sleeping goroutine gets the P back long before either ends;
 // sysmon preempts after 10-20ms) and, since Work counts on-CPU progress,
-// they need about 100ms of wall time together, as in the simulator.
+// they need about 300ms of wall time together, as in the simulator. The
+// work is long enough that a busy machine, which can starve sysmon's
+// thread for tens of milliseconds, still sees the preemption first.
 func TestWorkIsCPUTimeAndPreemptible(t *testing.T) {
-	const d = 50 * time.Millisecond
+	const d = 150 * time.Millisecond
 	withProcs(t, 1, func() {
 		var wg sync.WaitGroup
 		var finished atomic.Int32
