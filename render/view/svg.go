@@ -119,7 +119,7 @@ func svgWriteToken(b *strings.Builder, s *Shape) {
 	if s.Text != "" {
 		ink := s.Ink
 		if ink.A == 0 {
-			ink = svgInkOn(s.Fill)
+			ink = inkOn(s.Fill)
 		}
 		size := s.Size
 		if size <= 0 {
@@ -190,15 +190,3 @@ func SVGNum(v float32) string {
 func svgNonNeg(v float32) float32 { return max(v, 0) }
 
 func svgEsc(s string) string { return html.EscapeString(s) }
-
-// inkOn picks black or white text for a background, by its luma.
-func svgInkOn(c Color) Color {
-	if c.A < 128 {
-		return Ink
-	}
-	y := 0.2126*float64(c.R) + 0.7152*float64(c.G) + 0.0722*float64(c.B)
-	if y < 120 {
-		return Paper
-	}
-	return Ink
-}

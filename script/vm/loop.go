@@ -51,8 +51,10 @@ const (
 	phiSum                      // p' = p + q (q an induction φ, before or after its step)
 )
 
-type loopPhi struct {
-	reg   int32
+// counting is how a counter changes each iteration: by a loop-invariant
+// step (phiStep) or by an induction φ's value (phiSum); phiInvariant: not
+// at all.
+type counting struct {
 	t     *types.Basic
 	kind  phiKind
 	step  operand // phiStep: the step (negated for subtraction)
@@ -61,16 +63,16 @@ type loopPhi struct {
 	after bool // phiSum: adds q's value after its step
 }
 
+type loopPhi struct {
+	reg int32
+	counting
+}
+
 // loopCell is a variable in memory the body counts in: *addr op= step
 // (phiStep) or *addr += an induction φ (phiSum).
 type loopCell struct {
-	addr  operand
-	t     *types.Basic
-	kind  phiKind
-	step  operand
-	neg   bool
-	of    int
-	after bool
+	addr operand
+	counting
 }
 
 type loopSummary struct {
@@ -188,7 +190,7 @@ func (c *fnCompiler) summarise(h *ssa.BasicBlock) *loopSummary {
 			return nil
 		}
 		index[p] = i
-		s.phis = append(s.phis, loopPhi{reg: c.reg(p), t: t})
+		s.phis = append(s.phis, loopPhi{reg: c.reg(p), counting: counting{t: t}})
 	}
 	for i, p := range phis {
 		lp := &s.phis[i]
@@ -270,7 +272,7 @@ func (c *fnCompiler) summarise(h *ssa.BasicBlock) *loopSummary {
 		if !isLoad(x) {
 			return nil
 		}
-		cell := loopCell{addr: c.operand(st.Addr), t: intType(add), neg: add.Op == token.SUB}
+		cell := loopCell{addr: c.operand(st.Addr), counting: counting{t: intType(add), neg: add.Op == token.SUB}}
 		switch {
 		case invariant(y):
 			cell.kind, cell.step = phiStep, c.operand(y)
@@ -500,51 +502,36 @@ func (s *loopSummary) run(fr *frame, n int64) {
 	}
 	for _, cl := range s.cells {
 		cell := fr.get(cl.addr).Ptr()
-		switch cl.kind {
-		case phiStep:
-			step := fr.get(cl.step).N
-			if cl.neg {
-				step = -step
-			}
-			cell.N = wrap(cl.t, cell.N+u*step)
-		case phiSum:
-			q := s.phis[cl.of]
-			qstep := fr.get(q.step).N
-			if q.neg {
-				qstep = -qstep
-			}
-			var steps uint64
-			if cl.after {
-				steps = tri(u, u+1)
-			} else {
-				steps = tri(u, u-1)
-			}
-			cell.N = wrap(cl.t, cell.N+u*before[cl.of]+qstep*steps)
+		cell.N = s.advance(fr, &cl.counting, cell.N, u, before, tri)
+	}
+	for i := range s.phis {
+		p := &s.phis[i]
+		if p.kind != phiInvariant {
+			fr.regs[p.reg].N = s.advance(fr, &p.counting, before[i], u, before, tri)
 		}
 	}
-	for i, p := range s.phis {
-		switch p.kind {
-		case phiStep:
-			step := fr.get(p.step).N
-			if p.neg {
-				step = -step
-			}
-			fr.regs[p.reg].N = wrap(p.t, before[i]+u*step)
-		case phiSum:
-			q := s.phis[p.of]
-			qstep := fr.get(q.step).N
-			if q.neg {
-				qstep = -qstep
-			}
-			var steps uint64
-			if p.after {
-				steps = tri(u, u+1)
-			} else {
-				steps = tri(u, u-1)
-			}
-			fr.regs[p.reg].N = wrap(p.t, before[i]+u*before[p.of]+qstep*steps)
+}
+
+// advance is a counter's value u iterations after cur, given the φs'
+// values before them.
+func (s *loopSummary) advance(fr *frame, c *counting, cur, u uint64, before []uint64, tri func(a, b uint64) uint64) uint64 {
+	if c.kind == phiStep {
+		step := fr.get(c.step).N
+		if c.neg {
+			step = -step
 		}
+		return wrap(c.t, cur+u*step)
 	}
+	q := s.phis[c.of]
+	qstep := fr.get(q.step).N
+	if q.neg {
+		qstep = -qstep
+	}
+	steps := tri(u, u-1)
+	if c.after {
+		steps = tri(u, u+1)
+	}
+	return wrap(c.t, cur+u*before[c.of]+qstep*steps)
 }
 
 // summaryInstr is the instruction at the top of a summarised loop's
