@@ -50,13 +50,6 @@ const (
 	buttonPad      = 10
 )
 
-// rect is an axis-aligned box in logical pixels.
-type rect struct{ x, y, w, h float32 }
-
-func (r rect) contains(x, y float32) bool {
-	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
-}
-
 // button is one control of the bar.
 type button struct {
 	role  string // "ctl:play", …: for tests, JSON dumps and hit testing
@@ -65,7 +58,7 @@ type button struct {
 	on    bool // a toggle that is on
 	dot   view.Color
 	pause bool // draw the pause icon instead of the label
-	r     rect
+	r     view.Rect
 }
 
 // Controls is the player's chrome: the narration and caption lines, the
@@ -77,8 +70,8 @@ type Controls struct {
 	measure func(s string, size float32) float32
 
 	buttons  []button
-	track    rect // the timeline's hit area
-	bar      rect // the drawn track
+	track    view.Rect // the timeline's hit area
+	bar      view.Rect // the drawn track
 	top      float32
 	width    float32
 	hover    int // button under the pointer, or -1
@@ -186,7 +179,7 @@ func (c *Controls) flow(bs []button, width, top float32, st Status) int {
 			x, y = chromePad, y+buttonHeight+buttonGap
 			rows++
 		}
-		b.r = rect{x, y, w, buttonHeight}
+		b.r = view.Rect{X: x, Y: y, W: w, H: buttonHeight}
 		x += w + buttonGap
 	}
 	return rows
@@ -237,8 +230,8 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 		)
 	}
 	ty := y + (trackRowHeight-trackHeight)/2
-	c.bar = rect{left, ty, right - left, trackHeight}
-	c.track = rect{left - 8, y, right - left + 16, trackRowHeight}
+	c.bar = view.Rect{X: left, Y: ty, W: right - left, H: trackHeight}
+	c.track = view.Rect{X: left - 8, Y: y, W: right - left + 16, H: trackRowHeight}
 	frac := float32(0)
 	if st.Len > 0 {
 		frac = float32(st.Cursor+1) / float32(st.Len)
@@ -284,22 +277,22 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 		if i == c.focus {
 			stroke, sw = colFocus, 2.5
 		}
-		shapes = append(shapes, view.Shape{Kind: view.ShapeRect, X: b.r.x, Y: b.r.y, W: b.r.w, H: b.r.h, Radius: 5, Fill: fill, Stroke: stroke, StrokeW: sw, Role: b.role})
-		tx := b.r.x + buttonPad
+		shapes = append(shapes, view.Shape{Kind: view.ShapeRect, X: b.r.X, Y: b.r.Y, W: b.r.W, H: b.r.H, Radius: 5, Fill: fill, Stroke: stroke, StrokeW: sw, Role: b.role})
+		tx := b.r.X + buttonPad
 		if b.dot.A != 0 {
-			shapes = append(shapes, view.Shape{Kind: view.ShapeCircle, X: tx, Y: b.r.y + (buttonHeight-8)/2, W: 8, H: 8, Fill: b.dot, Role: b.role})
+			shapes = append(shapes, view.Shape{Kind: view.ShapeCircle, X: tx, Y: b.r.Y + (buttonHeight-8)/2, W: 8, H: 8, Fill: b.dot, Role: b.role})
 			tx += 12
 		}
 		if b.pause {
 			bw, bh := float32(4), float32(12)
-			cx, cy := b.r.x+b.r.w/2, b.r.y+b.r.h/2
+			cx, cy := b.r.X+b.r.W/2, b.r.Y+b.r.H/2
 			shapes = append(shapes,
 				view.Shape{Kind: view.ShapeRect, X: cx - bw - 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: ChromeInk, Role: b.role},
 				view.Shape{Kind: view.ShapeRect, X: cx + 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: ChromeInk, Role: b.role},
 			)
 			continue
 		}
-		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: tx, Y: b.r.y + (buttonHeight-buttonText)/2 - 1, Text: b.label, Size: buttonText, Fill: ChromeInk, Role: b.role})
+		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: tx, Y: b.r.Y + (buttonHeight-buttonText)/2 - 1, Text: b.label, Size: buttonText, Fill: ChromeInk, Role: b.role})
 	}
 	return shapes
 }
@@ -332,22 +325,22 @@ func (c *Controls) Pointer(p Pointer, st Status) []Command {
 	c.hover = -1
 	if p.Present {
 		for i, b := range c.buttons {
-			if b.role != "" && b.r.contains(p.X, p.Y) {
+			if b.role != "" && b.r.Contains(p.X, p.Y) {
 				c.hover = i
 			}
 		}
 	}
 	if p.Pressed {
 		switch {
-		case c.track.contains(p.X, p.Y):
+		case c.track.Contains(p.X, p.Y):
 			c.dragging = true
 			c.lastSeek = -1
 		case c.hover >= 0:
 			out = append(out, c.buttons[c.hover].cmd)
 		}
 	}
-	if c.dragging && (p.Down || p.Pressed || p.Released) && st.Len > 0 && c.bar.w > 0 {
-		f := float64((p.X - c.bar.x) / c.bar.w)
+	if c.dragging && (p.Down || p.Pressed || p.Released) && st.Len > 0 && c.bar.W > 0 {
+		f := float64((p.X - c.bar.X) / c.bar.W)
 		at := int(math.Round(max(0, min(1, f))*float64(st.Len))) - 1
 		if at != c.lastSeek {
 			out = append(out, Command{Kind: CmdSeek, At: at})
