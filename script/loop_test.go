@@ -58,9 +58,16 @@ func randomLoops(rng *rand.Rand, n int) string {
 // form leaves its variables exactly as interpreting it does, and both as
 // the real program does.
 func TestSummarisedLoopsEndLikeInterpretedOnes(t *testing.T) {
-	src := randomLoops(rand.New(rand.NewPCG(1, 2)), 60)
-	run := func(noSummaries bool) []string {
-		c, err := Load("loops.go", []byte(src))
+	checkSummaries(t, "loops.go", randomLoops(rand.New(rand.NewPCG(1, 2)), 60))
+}
+
+// checkSummaries runs src summarised and interpreted iteration by
+// iteration, which must print the same and end at the same virtual time,
+// and then on the real toolchain, which must print the same.
+func checkSummaries(t *testing.T, name, src string) {
+	t.Helper()
+	run := func(noSummaries bool) ([]string, core.Time) {
+		c, err := Load(name, []byte(src))
 		require.NoError(t, err)
 		c.NoSummaries = noSummaries
 		cfg, err := c.Scene.Settings.Config(nil)
@@ -68,15 +75,16 @@ func TestSummarisedLoopsEndLikeInterpretedOnes(t *testing.T) {
 		s, err := c.NewSim(cfg)
 		require.NoError(t, err)
 		require.NoError(t, s.Run())
-		return s.Output()
+		return s.Output(), s.Now()
 	}
-	fast, slow := run(false), run(true)
+	fast, tf := run(false)
+	slow, ts := run(true)
 	require.Equal(t, slow, fast, "summarised vs interpreted")
+	require.Equal(t, ts, tf, "the same virtual time")
 	if _, err := exec.LookPath("go"); err != nil || testing.Short() {
 		t.Skip("no go toolchain to compare with the real program")
 	}
-	dir := t.TempDir()
-	file := filepath.Join(dir, "main.go")
+	file := filepath.Join(t.TempDir(), "main.go")
 	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
 	out, err := exec.Command("go", "run", file).CombinedOutput()
 	require.NoError(t, err, "%s", out)
@@ -159,29 +167,7 @@ func cellLoops(rng *rand.Rand, n int) string {
 // live in memory are summarised too, with the values interpreting them
 // and the real program give.
 func TestLoopsCountingInMemoryEndLikeInterpretedOnes(t *testing.T) {
-	src := cellLoops(rand.New(rand.NewPCG(3, 4)), 30)
-	run := func(noSummaries bool) ([]string, core.Time) {
-		c, err := Load("cells.go", []byte(src))
-		require.NoError(t, err)
-		c.NoSummaries = noSummaries
-		s, err := c.NewSim(core.DefaultConfig(1))
-		require.NoError(t, err)
-		require.NoError(t, s.Run())
-		return s.Output(), s.Now()
-	}
-	fast, tf := run(false)
-	slow, ts := run(true)
-	require.Equal(t, slow, fast, "summarised vs interpreted")
-	require.Equal(t, ts, tf, "the same virtual time")
-	if _, err := exec.LookPath("go"); err != nil || testing.Short() {
-		t.Skip("no go toolchain to compare with the real program")
-	}
-	dir := t.TempDir()
-	file := filepath.Join(dir, "main.go")
-	require.NoError(t, os.WriteFile(file, []byte(src), 0o644))
-	out, err := exec.Command("go", "run", file).CombinedOutput()
-	require.NoError(t, err, "%s", out)
-	require.Equal(t, strings.Split(strings.TrimSpace(string(out)), "\n"), fast, "the real program")
+	checkSummaries(t, "cells.go", cellLoops(rand.New(rand.NewPCG(3, 4)), 30))
 }
 
 // TestThePreemptionDemoWithACapturedCounterEnds: the seed articles' demo
