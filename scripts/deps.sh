@@ -44,6 +44,9 @@ PACKAGES=(
 	# not by its `convert` command, because some machines put a stand-in
 	# `convert` on PATH.
 	imagemagick
+	# A CJK font, so that headless Chromium draws the Chinese edition's pages
+	# in the browser tests and screenshots instead of empty boxes.
+	fonts-noto-cjk
 )
 
 missing=()
