@@ -111,6 +111,7 @@ type Sim struct {
 	stw    stwState
 	rng    wyrand // the simulation's own stream (select, seeding new Ms)
 	cpu    cpuState
+	prints printState
 	trng   wyrand // the timing model's draws (TimingMeasured)
 
 	stealOrder randomOrder

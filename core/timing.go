@@ -63,6 +63,9 @@ type measuredTables struct {
 	RawSyscall  qtable // the same call without the runtime's bookkeeping (validation only)
 	Work        qtable // CPU work, per mille of its nominal length
 	PrintWrite  qtable // fmt.Println's write(2) to a pipe
+	PrintCold   qtable // the first fmt.Println of a process, up to its write(2)
+	WriteCold   qtable // that first print's write(2) to a pipe
+	PrintColdP  qtable // the first fmt.Println on another P of a process that has printed, up to its write(2)
 	OSSlice     qtable // the OS's time slice when two threads share a CPU
 }
 
