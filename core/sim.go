@@ -112,7 +112,10 @@ type Sim struct {
 	rng    wyrand // the simulation's own stream (select, seeding new Ms)
 	cpu    cpuState
 	prints printState
-	trng   wyrand // the timing model's draws (TimingMeasured)
+	// pollInitCost: starting the netpoller for the first timer, not yet
+	// charged (timer.go: netpollInitCost).
+	pollInitCost Duration
+	trng         wyrand // the timing model's draws (TimingMeasured)
 
 	stealOrder randomOrder
 

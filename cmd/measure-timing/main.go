@@ -39,6 +39,8 @@
 //     code and data touched for the first time) and the first write(2) to
 //     the pipe; printwarm and writewarm are the second, to compare;
 //     printcoldp and writecoldp the first print on the other P afterwards.
+//   - timerinit: the first timer of a fresh process (time.AfterFunc), which
+//     starts the netpoller, less the second (timerwarm).
 //   - slice: two goroutines spinning at GOMAXPROCS=2 pinned to one CPU
 //     (taskset -c 0): each stretch of progress between two gaps is one
 //     time slice of the OS scheduler.
@@ -67,7 +69,7 @@ var probeSrc []byte
 func main() {
 	write := flag.Bool("write", false, "regenerate core/timing_measured.go")
 	runs := flag.Int("runs", 100, "fresh processes per probe")
-	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold); -write then keeps the other tables")
+	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit); -write then keeps the other tables")
 	flag.Parse()
 	want := func(probe string) bool {
 		return *only == "" || strings.Contains(","+*only+",", ","+probe+",")
@@ -99,6 +101,9 @@ func main() {
 	// The first print of a process is one sample per process.
 	for i := 0; i < *runs && want("printcold"); i++ {
 		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "printcold"), add)
+	}
+	for i := 0; i < *runs && want("timerinit"); i++ {
+		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "timerinit"), add)
 	}
 	if taskset, err := exec.LookPath("taskset"); err == nil && want("slice") {
 		env := append(os.Environ(), "GOMAXPROCS=2")
@@ -148,7 +153,7 @@ func main() {
 		}
 	}
 	names := []string{"startup", "runtimeinit", "pkginit", "wake", "wakeu", "wakemodel", "newm", "newmu", "newmmodel", "steal", "stealall", "spinfail", "spinfailall",
-		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "slice"}
+		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "timerinit", "timerwarm", "slice"}
 	host, _ := os.Hostname()
 	_ = host
 	fmt.Printf("measured %s, %s, GOMAXPROCS=2 (trace probes also at 4)\n\n", time.Now().UTC().Format("2006-01-02"), goVersion())
@@ -232,7 +237,7 @@ func field(n string) string {
 		"wake": "FutexWake", "newmmodel": "ThreadStart", "steal": "StealPass", "spinfail": "SpinFail",
 		"usleep3": "Usleep3", "usleep20": "Usleep20", "netpoll": "NetpollWake", "syscall": "Syscall",
 		"rawsyscall": "RawSyscall", "work": "Work", "print": "PrintWrite", "printcold": "PrintCold",
-		"writecold": "WriteCold", "printcoldp": "PrintColdP", "slice": "OSSlice"}
+		"writecold": "WriteCold", "printcoldp": "PrintColdP", "timerinit": "TimerInit", "slice": "OSSlice"}
 	return m[n]
 }
 
