@@ -65,6 +65,8 @@ func (s *Sim) fmtPrint(m *M, g *G, op *Op) (Duration, bool) {
 		held := *op
 		g.held = &held
 		mu.waiters = append(mu.waiters, g)
+		// The wait's object is -fd: not a semaphore of the scene's
+		// (render/view narrates it as the file's write lock).
 		s.gopark(m, g, WaitSemacquire, LocWait, -fd)
 		s.scheduleM(m)
 		return 0, false

@@ -39,6 +39,10 @@
 //     code and data touched for the first time) and the first write(2) to
 //     the pipe; printwarm and writewarm are the second, to compare;
 //     printcoldp and writecoldp the first print on the other P afterwards.
+//   - wakelat, wakerstall (validation only): main spins and spawns a
+//     goroutine that computes for 200µs, which the M woken for the idle P
+//     steals; wakerstall is the longest gap in main's spinning, ~200µs
+//     when the wakee ran on main's CPU.
 //   - timerinit: the first timer of a fresh process (time.AfterFunc), which
 //     starts the netpoller, less the second (timerwarm).
 //   - slice: two goroutines spinning at GOMAXPROCS=2 pinned to one CPU
@@ -69,7 +73,7 @@ var probeSrc []byte
 func main() {
 	write := flag.Bool("write", false, "regenerate core/timing_measured.go")
 	runs := flag.Int("runs", 100, "fresh processes per probe")
-	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit); -write then keeps the other tables")
+	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, wakestall); -write then keeps the other tables")
 	flag.Parse()
 	want := func(probe string) bool {
 		return *only == "" || strings.Contains(","+*only+",", ","+probe+",")
@@ -101,6 +105,9 @@ func main() {
 	// The first print of a process is one sample per process.
 	for i := 0; i < *runs && want("printcold"); i++ {
 		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "printcold"), add)
+	}
+	for i := 0; i < *runs/10 && want("wakestall"); i++ {
+		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "wakestall"), add)
 	}
 	for i := 0; i < *runs && want("timerinit"); i++ {
 		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "timerinit"), add)
@@ -153,7 +160,7 @@ func main() {
 		}
 	}
 	names := []string{"startup", "runtimeinit", "pkginit", "wake", "wakeu", "wakemodel", "newm", "newmu", "newmmodel", "steal", "stealall", "spinfail", "spinfailall",
-		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "timerinit", "timerwarm", "slice"}
+		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "timerinit", "timerwarm", "wakelat", "wakerstall", "slice"}
 	host, _ := os.Hostname()
 	_ = host
 	fmt.Printf("measured %s, %s, GOMAXPROCS=2 (trace probes also at 4)\n\n", time.Now().UTC().Format("2006-01-02"), goVersion())
