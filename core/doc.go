@@ -43,7 +43,8 @@
 // Op (compute with or without calls, go, Gosched, sleep, a system call, a
 // network read, channel, mutex and WaitGroup operations, runtime semaphores
 // and notify lists (sema.go, under sync.RWMutex and sync.Cond), the timers
-// of package time (timerchan.go), LockOSThread, GOMAXPROCS, print, exit)
+// of package time (timerchan.go), LockOSThread, GOMAXPROCS, print — with
+// fmt's write under the file's write lock (print.go) —, exit)
 // and hands back the op's result. The scene language compiles Go source to
 // Programs; tests write op lists with Ops.
 // Ops that take no CPU still cost virtual time (Costs), anchored on what the

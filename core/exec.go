@@ -63,6 +63,10 @@ func (s *Sim) runG(m *M) {
 				}
 				_ = cost
 				continue
+			case OpPrint:
+				// Back from the print's write(2): release the file's
+				// write lock (print.go).
+				s.fdUnlock(m, g, g.opObj)
 			case OpSelect:
 				if g.sendClosed {
 					g.sendClosed = false
@@ -304,13 +308,11 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		g.res = Result{N: int64(s.now)}
 		return c.Op, true
 	case OpPrint:
-		s.print(m, g, op)
 		if op.NoWrite {
+			s.print(m, g, op)
 			return c.Op, true
 		}
-		m.sysOnCPU = true
-		s.entersyscall(m, g, s.printWrite(), false)
-		return 0, false
+		return s.fmtPrint(m, g, op) // print.go
 	case OpParkForever:
 		s.gopark(m, g, op.Reason, LocWait, 0)
 		s.scheduleM(m)

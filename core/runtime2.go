@@ -121,7 +121,10 @@ type G struct {
 	computing  bool // a Compute op's completion is scheduled (runStart valid)
 	selDone    bool // a select's case was completed by another G
 	mutexRetry bool // woken from a Mutex wait: try again
-	sendClosed bool // woken because the channel it sent on was closed: panics
+	// printFormatted: a print's line is formatted (its cold formatting
+	// done); it waits for or is about to take the file's write lock.
+	printFormatted bool
+	sendClosed     bool // woken because the channel it sent on was closed: panics
 	// A semacquire in progress (sema.go:semacquire1): how to queue again
 	// and why it waits; semaTicket is a hand-off's s.ticket.
 	semaLifo   bool
@@ -192,14 +195,17 @@ type M struct {
 
 // P is a processor: the right to run Go code, with a run queue.
 type P struct {
-	ID           int32
-	status       PStatus
-	m            *M
-	link         *P   // idle stack link
-	idleMask     bool // on the idle stack: sched.idlepMask's bit (proc.go:pidleput)
-	schedtick    uint32
-	syscalltick  uint32
-	sysmontick   sysmontick
+	ID          int32
+	status      PStatus
+	m           *M
+	link        *P   // idle stack link
+	idleMask    bool // on the idle stack: sched.idlepMask's bit (proc.go:pidleput)
+	schedtick   uint32
+	syscalltick uint32
+	sysmontick  sysmontick
+	// printed: a print has formatted on this P (its sync.Pool of fmt
+	// printers and its mcache have served one; print.go).
+	printed      bool
 	runq         [256]*G
 	runqhead     uint32
 	runqtail     uint32

@@ -111,7 +111,11 @@ type Sim struct {
 	stw    stwState
 	rng    wyrand // the simulation's own stream (select, seeding new Ms)
 	cpu    cpuState
-	trng   wyrand // the timing model's draws (TimingMeasured)
+	prints printState
+	// pollInitCost: starting the netpoller for the first timer, not yet
+	// charged (timer.go: netpollInitCost).
+	pollInitCost Duration
+	trng         wyrand // the timing model's draws (TimingMeasured)
 
 	stealOrder randomOrder
 

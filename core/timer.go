@@ -133,6 +133,18 @@ func (s *Sim) timeSleep(m *M, g *G, d Duration) {
 	pp := m.p
 	s.gopark(m, g, WaitSleep, LocWait, 0)
 	s.timerAdd(pp, g, g.sleepWhen)
+	// resetForSleep runs on m after the park (park_m), before m
+	// schedules again.
+	m.pending += s.netpollInitCost()
+}
+
+// netpollInitCost hands over, once, what starting the netpoller for the
+// process's first timer cost (timerInitFor, drawn in addHeap): the caller
+// charges it to the M or the G that added the timer.
+func (s *Sim) netpollInitCost() Duration {
+	d := s.pollInitCost
+	s.pollInitCost = 0
+	return d
 }
 
 // timerAdd puts a timer for g on pp's heap, after cleaning the heap's head;

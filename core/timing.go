@@ -63,6 +63,10 @@ type measuredTables struct {
 	RawSyscall  qtable // the same call without the runtime's bookkeeping (validation only)
 	Work        qtable // CPU work, per mille of its nominal length
 	PrintWrite  qtable // fmt.Println's write(2) to a pipe
+	PrintCold   qtable // the first fmt.Println of a process, up to its write(2)
+	WriteCold   qtable // that first print's write(2) to a pipe
+	PrintColdP  qtable // the first fmt.Println on another P of a process that has printed, up to its write(2)
+	TimerInit   qtable // what the process's first timer costs more than the next: netpollGenericInit and a cold path
 	OSSlice     qtable // the OS's time slice when two threads share a CPU
 }
 
@@ -152,4 +156,14 @@ func (s *Sim) stealPass() Time {
 	}
 	d := measured.StealPass.sample(&s.trng) - s.costs.Schedule
 	return Time(max(d, 1))
+}
+
+// timerInitFor is what the process's first timer costs more than the
+// next (time.go:timers.addHeap → netpollGenericInit: three system calls
+// and the timer code run for the first time), 0 with fixed timing.
+func (s *Sim) timerInitFor() Duration {
+	if !s.measuredTiming() {
+		return 0
+	}
+	return measured.TimerInit.sample(&s.trng)
 }

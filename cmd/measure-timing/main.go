@@ -34,6 +34,17 @@
 //   - work: the same 50µs loop 1000 times; the table is each run over the
 //     median, in per-mille.
 //   - print: fmt.Println to a pipe (the write(2) a scene's print makes).
+//   - printcold, writecold: the first fmt.Println of a fresh process, from
+//     a goroutine, split where fmt calls the writer: the formatting (fmt's
+//     code and data touched for the first time) and the first write(2) to
+//     the pipe; printwarm and writewarm are the second, to compare;
+//     printcoldp and writecoldp the first print on the other P afterwards.
+//   - wakelat, wakerstall (validation only): main spins and spawns a
+//     goroutine that computes for 200µs, which the M woken for the idle P
+//     steals; wakerstall is the longest gap in main's spinning, ~200µs
+//     when the wakee ran on main's CPU.
+//   - timerinit: the first timer of a fresh process (time.AfterFunc), which
+//     starts the netpoller, less the second (timerwarm).
 //   - slice: two goroutines spinning at GOMAXPROCS=2 pinned to one CPU
 //     (taskset -c 0): each stretch of progress between two gaps is one
 //     time slice of the OS scheduler.
@@ -62,7 +73,11 @@ var probeSrc []byte
 func main() {
 	write := flag.Bool("write", false, "regenerate core/timing_measured.go")
 	runs := flag.Int("runs", 100, "fresh processes per probe")
+	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, wakestall); -write then keeps the other tables")
 	flag.Parse()
+	want := func(probe string) bool {
+		return *only == "" || strings.Contains(","+*only+",", ","+probe+",")
+	}
 	dir, err := os.MkdirTemp("", "measure-timing")
 	check(err)
 	defer os.RemoveAll(dir)
@@ -72,22 +87,32 @@ func main() {
 
 	for _, procs := range []int{2} {
 		env := append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", procs))
-		for i := 0; i < *runs; i++ {
+		for i := 0; i < *runs && want("startup"); i++ {
 			parse(runProbe(bin, env, "startup"), add)
 		}
-		for i := 0; i < *runs/2; i++ {
+		for i := 0; i < *runs/2 && want("startup"); i++ {
 			out := runProbe(bin, append(env, "GODEBUG=inittrace=1"), "startup")
 			rt, pkg := inittrace(out)
 			add("runtimeinit", rt)
 			add("pkginit", pkg)
 		}
-		for i := 0; i < *runs/5; i++ {
+		for i := 0; i < *runs/5 && want("runtime"); i++ {
 			for _, mode := range []string{"usleep", "netpoll", "syscall", "work", "print", "wakeu"} {
 				parse(runProbe(bin, env, mode), add)
 			}
 		}
 	}
-	if taskset, err := exec.LookPath("taskset"); err == nil {
+	// The first print of a process is one sample per process.
+	for i := 0; i < *runs && want("printcold"); i++ {
+		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "printcold"), add)
+	}
+	for i := 0; i < *runs/10 && want("wakestall"); i++ {
+		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "wakestall"), add)
+	}
+	for i := 0; i < *runs && want("timerinit"); i++ {
+		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "timerinit"), add)
+	}
+	if taskset, err := exec.LookPath("taskset"); err == nil && want("slice") {
 		env := append(os.Environ(), "GOMAXPROCS=2")
 		for i := 0; i < *runs/20+1; i++ {
 			cmd := exec.Command(taskset, "-c", "0", bin, "slice")
@@ -100,7 +125,7 @@ func main() {
 	}
 	for _, procs := range []int{2, 4} {
 		env := append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", procs))
-		for i := 0; i < *runs/5; i++ {
+		for i := 0; i < *runs/5 && want("trace"); i++ {
 			tf := filepath.Join(dir, "trace.out")
 			runProbe(bin, env, "wake", tf)
 			traceLatencies(tf, add)
@@ -135,7 +160,7 @@ func main() {
 		}
 	}
 	names := []string{"startup", "runtimeinit", "pkginit", "wake", "wakeu", "wakemodel", "newm", "newmu", "newmmodel", "steal", "stealall", "spinfail", "spinfailall",
-		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "slice"}
+		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "timerinit", "timerwarm", "wakelat", "wakerstall", "slice"}
 	host, _ := os.Hostname()
 	_ = host
 	fmt.Printf("measured %s, %s, GOMAXPROCS=2 (trace probes also at 4)\n\n", time.Now().UTC().Format("2006-01-02"), goVersion())
@@ -164,9 +189,17 @@ func main() {
 		fmt.Fprintf(&b, "// the 0.5th to the 99.5th percentile of each latency, in nanoseconds (work:\n")
 		fmt.Fprintf(&b, "// per mille of the median). See docs/timing.md.\n")
 		fmt.Fprintf(&b, "var measured = measuredTables{\n")
+		gen := filepath.Join(repoRoot(), "core", "timing_measured.go")
+		kept := keptTables(gen)
 		for _, n := range names {
 			s := sorted(samples[n])
-			if len(s) == 0 || field(n) == "" {
+			if field(n) == "" {
+				continue
+			}
+			if len(s) == 0 {
+				if l, ok := kept[field(n)]; ok {
+					b.WriteString(l + "\n")
+				}
 				continue
 			}
 			fmt.Fprintf(&b, "\t%s: qtable{", field(n))
@@ -180,9 +213,27 @@ func main() {
 			fmt.Fprintf(&b, "}, // n=%d\n", len(s))
 		}
 		fmt.Fprintf(&b, "}\n")
-		check(os.WriteFile(filepath.Join(repoRoot(), "core", "timing_measured.go"), b.Bytes(), 0o644))
-		check(exec.Command("gofmt", "-w", filepath.Join(repoRoot(), "core", "timing_measured.go")).Run())
+		check(os.WriteFile(gen, b.Bytes(), 0o644))
+		check(exec.Command("gofmt", "-w", gen).Run())
 	}
+}
+
+// keptTables returns the table lines of the generated file, by field, for
+// the tables this run did not measure (-only), so that -write keeps them.
+func keptTables(file string) map[string]string {
+	kept := map[string]string{}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return kept
+	}
+	for _, l := range strings.Split(string(data), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 2 || !strings.HasSuffix(f[0], ":") || !strings.HasPrefix(f[1], "qtable{") {
+			continue
+		}
+		kept[strings.TrimSuffix(f[0], ":")] = l
+	}
+	return kept
 }
 
 // tablePoints is the number of quantiles a table keeps.
@@ -192,7 +243,8 @@ func field(n string) string {
 	m := map[string]string{"startup": "Startup", "runtimeinit": "RuntimeInit", "pkginit": "PackageInit",
 		"wake": "FutexWake", "newmmodel": "ThreadStart", "steal": "StealPass", "spinfail": "SpinFail",
 		"usleep3": "Usleep3", "usleep20": "Usleep20", "netpoll": "NetpollWake", "syscall": "Syscall",
-		"rawsyscall": "RawSyscall", "work": "Work", "print": "PrintWrite", "slice": "OSSlice"}
+		"rawsyscall": "RawSyscall", "work": "Work", "print": "PrintWrite", "printcold": "PrintCold",
+		"writecold": "WriteCold", "printcoldp": "PrintColdP", "timerinit": "TimerInit", "slice": "OSSlice"}
 	return m[n]
 }
 

@@ -394,6 +394,15 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 			return fmt.Sprintf("%s waited for data on fd %d: it parked in the netpoller, and %s was free for other Gs.", g, e.N, m)
 		case core.WaitSleep:
 			return fmt.Sprintf("%s called time.Sleep and parked; %s looked for another G.", g, p)
+		case core.WaitSemacquire:
+			if e.N < 0 {
+				// core/print.go: a print waiting for the file's write lock.
+				stream := "standard output"
+				if e.N == -2 {
+					stream = "standard error"
+				}
+				return fmt.Sprintf("%s wants to print, but another goroutine is writing to %s: it parked on the file's write lock; %s looked for another G.", g, stream, p)
+			}
 		}
 		obj := ""
 		if e.N > 0 {
