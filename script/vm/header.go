@@ -180,6 +180,8 @@ func (t *Thread) loop(fr *frame, h *header) (st status, ok bool) {
 	maxI := run.p.MaxInstructions
 	end := int(bin.end)
 	pred := t.predFor(h.site)
+	// sat: the site's counter for a history of all thens.
+	sat := int(h.site)<<histBits | 1<<histBits - 1
 	note := true
 	for {
 		// The body's segment, as the run loop runs a segment at once.
@@ -249,11 +251,16 @@ func (t *Thread) loop(fr *frame, h *header) (st status, ok bool) {
 			s, _ := fr.regs[h.addr].R.([]Value)
 			fr.regs[h.dst] = Value{N: uint64(len(s))}
 		}
-		then := intCompare(h.op, fr.regs[h.x].N, fr.regs[h.y].N)
-		t.branch(pred, h.site, then)
-		if !then {
+		if !intCompare(h.op, fr.regs[h.x].N, fr.regs[h.y].N) {
+			t.branch(pred, h.site, false)
 			fr.take(h.no, h.ne)
 			return stNext, true
+		}
+		// Staying in the loop the way the site went its last histBits
+		// times, with its counter saturated, changes nothing in the
+		// predictor (branch would write back what it read).
+		if pred.predHist[h.site] != 1<<histBits-1 || pred.predCtr[sat] != 3^2 {
+			t.branch(pred, h.site, true)
 		}
 		fr.take(h.yes, h.ye)
 	}
