@@ -181,7 +181,7 @@ func (t *Thread) loop(fr *frame, h *header) (st status, ok bool) {
 	end := int(bin.end)
 	pred := t.predFor(h.site)
 	// sat: the site's counter for a history of all thens.
-	sat := int(h.site)<<histBits | 1<<histBits - 1
+	sat := int(h.site)<<histBits | (1<<histBits - 1)
 	note := true
 	for {
 		// The body's segment, as the run loop runs a segment at once.
