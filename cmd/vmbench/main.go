@@ -36,7 +36,9 @@
 // virtual (simulated) duration, the CPU time the VM charges per
 // instruction (target: within 2× of the net compiled time); and
 // the interpreted times with their ratios to the compiled time (target:
-// the interpreter at most 20× slower than compiled Go, natively). Every
+// the interpreter at most 20× slower than compiled Go, natively), with
+// the fastest and the slowest native interpretation (the spread of the
+// runs, which other work on a shared machine widens). Every
 // side's output must be the program's checksum line, the same on all
 // three; a mismatch or a failure makes the exit status 1, a missed target
 // does not. -quick runs tiny sizes once, to check the checksums (the
@@ -508,13 +510,13 @@ func (r *report) write(w io.Writer) {
 
 func (r *report) table(w io.Writer, rows []*row) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "workload\tsize\tcompiled ms\tnet ms\tvirtual ms\tvirtual/net\tinterp native ms\t×compiled\tinterp wasm ms\t×compiled\t")
+	fmt.Fprintln(tw, "workload\tsize\tcompiled ms\tnet ms\tvirtual ms\tvirtual/net\tinterp native ms\t×compiled\tnative runs ms\tinterp wasm ms\t×compiled\t")
 	for _, row := range rows {
 		comp := workload.Median(row.compiled)
 		net := r.netTime(row)
 		nat := workload.Median(row.native)
 		wasm := workload.Median(row.wasm)
-		cells := []string{row.name, strconv.Itoa(row.size), msStr(comp), msStr(net), "-", "-", msStr(nat), "-", msStr(wasm), "-"}
+		cells := []string{row.name, strconv.Itoa(row.size), msStr(comp), msStr(net), "-", "-", msStr(nat), "-", spreadStr(row.native), msStr(wasm), "-"}
 		virtOK := func(x float64) bool { return x <= maxVirtualRatio && x >= 1.0/maxVirtualRatio }
 		interpOK := func(x float64) bool { return row.w.Summarised || x <= maxInterpRatio }
 		if r.cfg.quick {
@@ -526,7 +528,7 @@ func (r *report) table(w io.Writer, rows []*row) {
 			cells[7] = ratioStr(nat, comp, interpOK)
 		}
 		if row.wasm != nil {
-			cells[9] = ratioStr(wasm, comp, nil)
+			cells[10] = ratioStr(wasm, comp, nil)
 		}
 		fmt.Fprintln(tw, strings.Join(cells, "\t")+"\t")
 	}
@@ -625,6 +627,14 @@ func ratioStr(a, b time.Duration, ok func(float64) bool) string {
 		s += " "
 	}
 	return s
+}
+
+// spreadStr is the fastest and the slowest of ds, "min–max" (ms).
+func spreadStr(ds []time.Duration) string {
+	if len(ds) == 0 {
+		return "-"
+	}
+	return msStr(slices.Min(ds)) + "–" + msStr(slices.Max(ds))
 }
 
 func msList(ds []time.Duration) string {

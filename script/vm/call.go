@@ -269,7 +269,7 @@ func (c *fnCompiler) call(blk *block, cc *ssa.CallCommon, dst int32, mode int) {
 						// The callee starts with a comparison and branch
 						// (if n < 2 {): it runs as a jump into a loop
 						// header does (header.go).
-						t.enterHeader(nf, h)
+						t.enterHeaderLoops(nf, h, false)
 					}
 					return stFrame
 				})

@@ -1,5 +1,7 @@
 package vm
 
+import "golang.org/x/tools/go/ssa"
+
 // Loop headers run by the jump into them.
 //
 // The header of most loops (for i := 0; i < n; i++) is a block of φs and
@@ -36,6 +38,9 @@ type header struct {
 	site    int32 // the If's branch site (predict.go)
 	yes, no *block
 	ye, ne  []phiCopy
+	// body is the yes block when it is one segment that only jumps back
+	// here (the body of a simple loop): the header runs the loop (loop).
+	body *block
 }
 
 // Kinds of headers.
@@ -67,12 +72,30 @@ func (f *Func) headers() {
 		h.in = &b.instrs[0]
 		h.site = b.site
 		b.hdr = h
+		if y := h.yes; y != b && len(y.instrs) > 0 && len(y.preds) == 1 && int(y.instrs[0].end) == len(y.instrs) &&
+			len(y.ssa.Succs) == 1 && y.ssa.Succs[0] == b.ssa {
+			if _, jump := y.ssa.Instrs[len(y.ssa.Instrs)-1].(*ssa.Jump); jump {
+				h.body = y
+			}
+		}
 	}
 }
 
 // enterHeader runs header h of the block fr has just jumped to, if the
 // run loop would run its segment at once now.
+//
+// A header that goes on into its loop's body (header.body) runs the loop
+// (loop); with loops false (the first block of a call) it does not.
 func (t *Thread) enterHeader(fr *frame, h *header) status {
+	if t.inBody {
+		// The jump at the end of a body that loop runs: loop runs the
+		// header next.
+		return stNext
+	}
+	return t.enterHeaderLoops(fr, h, true)
+}
+
+func (t *Thread) enterHeaderLoops(fr *frame, h *header, loops bool) status {
 	run := t.run
 	if t.sync > 0 || run.p.OneByOne {
 		return stNext
@@ -125,11 +148,140 @@ func (t *Thread) enterHeader(fr *frame, h *header) status {
 		}
 		then := intCompare(h.op, fr.regs[h.x].N, fr.regs[h.y].N)
 		t.branch(t.predFor(h.site), h.site, then)
-		if then {
-			fr.take(h.yes, h.ye)
-		} else {
+		if !then {
 			fr.take(h.no, h.ne)
+			continue
+		}
+		fr.take(h.yes, h.ye)
+		if h.body != nil && loops {
+			if st, ok := t.loop(fr, h); !ok {
+				return st
+			}
 		}
 	}
 	return stNext
+}
+
+// loop runs the loop of header h, whose body fr has just entered: the
+// body's segment and the header, one iteration after another, each as
+// the run loop and enterHeader would run it, with what cannot change
+// between iterations done once. The lines of the header were noted
+// before the first iteration and those of the body are noted in it:
+// nothing forgets noted lines before the loop stops (a full list stays
+// full), so later iterations have none to note. ok is true when the
+// header left the loop (fr is in h.no); else st is what the run loop
+// goes on with: stNext when a check failed (the run loop runs the next
+// segment itself and finds the same), or the status of a body that
+// stopped early, whose rest has been given back (stopBody).
+func (t *Thread) loop(fr *frame, h *header) (st status, ok bool) {
+	run := t.run
+	b := h.body
+	bin, hin := &b.instrs[0], h.in
+	maxI := run.p.MaxInstructions
+	end := int(bin.end)
+	pred := t.predFor(h.site)
+	// sat: the site's counter for a history of all thens.
+	sat := int(h.site)<<histBits | (1<<histBits - 1)
+	note := true
+	for {
+		// The body's segment, as the run loop runs a segment at once.
+		if t.cpu+bin.most >= chunkPs || run.instrs+int64(bin.segN) > maxI {
+			return stNext, false
+		}
+		mark := len(t.ran)
+		if note {
+			note = false
+			if m := bin.lmask; m != 0 && mark < maxRanLines {
+				if w := int(bin.lword); w < 0 || w >= len(t.ranSeen) || t.ranSeen[w]&m != m {
+					for _, l := range bin.lines {
+						t.noteLine(l)
+					}
+				}
+			}
+		}
+		t.cpu += int64(bin.seg)
+		run.instrs += int64(bin.segN)
+		in := bin
+		pc := 0
+		t.inBody = true
+		for {
+			pc += 1 + int(in.skip)
+			fr.pc = pc
+			if st = in.do(t, fr); st != stNext || pc == end {
+				break
+			}
+			in = &b.instrs[pc]
+		}
+		t.inBody = false
+		if st != stNext {
+			t.stopBody(fr, b, in, pc, end, mark)
+			return st, false
+		}
+		// The header, as enterHeader runs it.
+		if t.cpu+hin.most >= chunkPs || run.instrs+int64(hin.segN) > maxI {
+			return stNext, false
+		}
+		var p *Value
+		var s []Value
+		var i int64
+		switch h.kind {
+		case hdrLoad:
+			if p, _ = fr.regs[h.addr].R.(*Value); p == nil {
+				return stNext, false
+			}
+		case hdrIndex:
+			var ok bool
+			s, ok = elems(fr.regs[h.addr], h.isPtr)
+			i = int64(fr.regs[h.ix].N)
+			if !ok || uint64(i) >= uint64(len(s)) {
+				return stNext, false
+			}
+		}
+		t.cpu += int64(hin.seg)
+		run.instrs += int64(hin.segN)
+		switch h.kind {
+		case hdrLoad:
+			fr.regs[h.dst] = *p
+		case hdrIndex:
+			if len(s) > h.far.len {
+				t.touch(h.far, i)
+			}
+			fr.regs[h.dst] = s[i]
+		case hdrLen:
+			s, _ := fr.regs[h.addr].R.([]Value)
+			fr.regs[h.dst] = Value{N: uint64(len(s))}
+		}
+		if !intCompare(h.op, fr.regs[h.x].N, fr.regs[h.y].N) {
+			t.branch(pred, h.site, false)
+			fr.take(h.no, h.ne)
+			return stNext, true
+		}
+		// Staying in the loop the way the site went its last histBits
+		// times, with its counter saturated, changes nothing in the
+		// predictor (branch would write back what it read).
+		if pred.predHist[h.site] != 1<<histBits-1 || pred.predCtr[sat] != 3^2 {
+			t.branch(pred, h.site, true)
+		}
+		fr.take(h.yes, h.ye)
+	}
+}
+
+// stopBody gives back the cost, count and lines of the rest of a loop
+// body's segment that stopped early at pc, as the run loop does.
+func (t *Thread) stopBody(fr *frame, b *block, in *instr, pc, end, mark int) {
+	if in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
+		// A fused instruction stopped in its first part.
+		pc = fr.pc
+	}
+	if pc < end {
+		rest := &b.instrs[pc]
+		t.cpu -= int64(rest.seg)
+		t.run.instrs -= int64(rest.segN)
+		if len(rest.lines) > 0 {
+			t.unnoteLines(mark)
+			for j := 0; j < pc; j++ {
+				t.noteLine(b.instrs[j].line)
+			}
+		}
+	}
 }

@@ -79,6 +79,7 @@ type Thread struct {
 	ended   bool
 	call    *Call    // the native call whose steps are running
 	sync    int      // >0 while a native runs interpreted code synchronously
+	inBody  bool     // a loop's body runs from its header (header.go)
 	free    []*frame // frames of returned calls, for reuse
 	// last is the element each access instruction (by slot) touched
 	// last in a slice beyond the cache (farSite).
@@ -324,6 +325,11 @@ func (t *Thread) exec() (op *core.Op) {
 				if fr = t.top; fr != nil && fr.mode == modeRun {
 					continue
 				}
+				break
+			}
+			if fr.blk != blk {
+				// The segment's jump ran a loop (header.go), which
+				// stopped in its body and gave back what it did not run.
 				break
 			}
 			if in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
@@ -656,6 +662,7 @@ func (t *Thread) die() status {
 // hostPanic turns a Go panic inside the VM into the program's panic (a
 // runtime error raised deep in a helper) or into a limit message.
 func (t *Thread) hostPanic(e any) *core.Op {
+	t.inBody = false
 	switch e := e.(type) {
 	case runtimeError:
 		c := &Call{t: t, panicMsg: string(e), runtimeErr: true}

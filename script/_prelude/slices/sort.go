@@ -4,7 +4,7 @@ import "cmp"
 
 // Sort sorts s in increasing order (NaNs first).
 func Sort[S ~[]E, E cmp.Ordered](x S) {
-	stableSort(x, cmp.Less[E])
+	sortOrdered(x)
 }
 
 // SortFunc sorts s by cmp, which returns a negative number when a < b, a
@@ -150,6 +150,62 @@ func stableSort[E any](s []E, less func(a, b E) bool) {
 	if inBuf {
 		copy(s, from)
 	}
+}
+
+// sortOrdered is stableSort by cmp.Less, with the comparison written out
+// where stableSort calls less: the same algorithm, the same comparisons
+// and the same result, without a call of a function value for each, as
+// the real library's sort of ordered types compares inline.
+func sortOrdered[E cmp.Ordered](s []E) {
+	const run = 12
+	n := len(s)
+	for lo := 0; lo < n; lo += run {
+		r := s[lo:min(lo+run, n)]
+		for i := 1; i < len(r); i++ {
+			for j := i; j > 0; j-- {
+				// cmp.Less(r[j], r[j-1]): NaNs first.
+				x, y := r[j], r[j-1]
+				if !(x < y || x != x && y == y) {
+					break
+				}
+				r[j], r[j-1] = y, x
+			}
+		}
+	}
+	if n <= run {
+		return
+	}
+	from, to := s, make([]E, n)
+	inBuf := false
+	for width := run; width < n; width *= 2 {
+		for lo := 0; lo < n; lo += 2 * width {
+			mid, hi := min(lo+width, n), min(lo+2*width, n)
+			mergeOrdered(to[lo:hi], from[lo:mid], from[mid:hi])
+		}
+		from, to = to, from
+		inBuf = !inBuf
+	}
+	if inBuf {
+		copy(s, from)
+	}
+}
+
+// mergeOrdered is mergeRuns by cmp.Less, written out.
+func mergeOrdered[E cmp.Ordered](out, a, b []E) {
+	i, j, k := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		// cmp.Less(b[j], a[i]): NaNs first.
+		if x, y := b[j], a[i]; x < y || x != x && y == y {
+			out[k] = x
+			j++
+		} else {
+			out[k] = y
+			i++
+		}
+		k++
+	}
+	k += copy(out[k:], a[i:])
+	copy(out[k:], b[j:])
 }
 
 func insertionSort[E any](s []E, less func(a, b E) bool) {

@@ -51,3 +51,35 @@ func BenchmarkInterpret(b *testing.B) {
 		})
 	}
 }
+
+// TestShortcutsKeepVirtualTime runs every program, at a size where its
+// loops run long enough for their branches' predictors to saturate and
+// its stretches of CPU work to end in the middle of loops, one
+// instruction at a time (script.Compiled.OneByOne) and with the VM's
+// shortcuts: the output and the virtual time must be the same. The
+// shortcuts run three times, each after its own Load: the numbers of the
+// branch sites, which index the predictor's tables, may differ from one
+// Load to the next, and a shortcut that mixed up two sites' state shows
+// only with some numberings.
+func TestShortcutsKeepVirtualTime(t *testing.T) {
+	sizes := map[string]int{"sieve": 50_000, "quicksort": 20_000, "sortints": 5_000, "float": 50_000, "maps": 10_000, "fib": 16, "count": 100_000}
+	for _, w := range All() {
+		t.Run(w.Name, func(t *testing.T) {
+			src := w.WithSize(sizes[w.Name])
+			run := func(one bool) Run {
+				l, err := Load(w.Name, src, false)
+				require.NoError(t, err)
+				l.c.OneByOne = one
+				r, err := l.Run()
+				require.NoError(t, err)
+				return r
+			}
+			want := run(true)
+			for range 3 {
+				got := run(false)
+				require.Equal(t, want.Output, got.Output, "output")
+				require.Equal(t, want.Virtual, got.Virtual, "virtual time with shortcuts and one instruction at a time")
+			}
+		})
+	}
+}
