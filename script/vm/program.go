@@ -1,9 +1,11 @@
 package vm
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -59,7 +61,9 @@ func New(prog *ssa.Program, mainPkg *ssa.Package, natives map[string]Native) (*P
 	p.MaxInstructions = 400_000_000
 	// Every function that can run: compile them now, so that a missing
 	// native is reported before the run.
-	for fn := range allFunctions(prog) {
+	// In a fixed order (by position, then name), so that branch-site
+	// numbers and the first error reported are the same on every load.
+	for _, fn := range sortedFunctions(allFunctions(prog)) {
 		f := p.funcOf(fn)
 		if f.native == nil && len(fn.Blocks) > 0 {
 			p.build(f)
@@ -115,6 +119,22 @@ func allFunctions(prog *ssa.Program) map[*ssa.Function]bool {
 		}
 	}
 	return seen
+}
+
+// sortedFunctions lists fns by source position, then by name: a map's
+// order differs from one load to the next.
+func sortedFunctions(fns map[*ssa.Function]bool) []*ssa.Function {
+	list := make([]*ssa.Function, 0, len(fns))
+	for fn := range fns {
+		list = append(list, fn)
+	}
+	slices.SortFunc(list, func(a, b *ssa.Function) int {
+		if c := cmp.Compare(a.Pos(), b.Pos()); c != 0 {
+			return c
+		}
+		return strings.Compare(a.String(), b.String())
+	})
+	return list
 }
 
 // funcOf returns the VM function of fn, creating it (without its body).
