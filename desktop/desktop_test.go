@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render/play"
@@ -40,13 +41,13 @@ func tick(t *testing.T, m *readMode, presses []ebiten.Key, chars string) Damage 
 	in := &Input{}
 	in.Dt = 1.0 / 60
 	for _, k := range presses {
-		mk := read.KeyNone
+		mk := key.None
 		for _, w := range watched {
 			if w.k == k {
 				mk = w.m
 			}
 		}
-		require.NotEqual(t, read.KeyNone, mk, "key %v is not read", k)
+		require.NotEqual(t, key.None, mk, "key %v is not read", k)
 		in.Keys = append(in.Keys, read.Press{Key: mk})
 		in.Raw = append(in.Raw, k)
 	}

@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gmpbook/gmpbook/desktop/key"
 )
 
 func TestStateRoundTripsThroughAnAtomicWrite(t *testing.T) {
@@ -142,21 +144,21 @@ func TestSearchBoxTypesSelectsAndJumps(t *testing.T) {
 	require.Len(t, box.Results, maxResults)
 	assert.True(t, box.More)
 	assert.Equal(t, 0, box.Sel)
-	box.Edit(Press{Key: KeyUp})
+	box.Edit(Press{Key: key.Up})
 	assert.Equal(t, maxResults-1, box.Sel, "up from the first wraps to the last")
-	box.Edit(Press{Key: KeyDown})
-	box.Edit(Press{Key: KeyDown})
-	hit, done := box.Edit(Press{Key: KeyEnter})
+	box.Edit(Press{Key: key.Down})
+	box.Edit(Press{Key: key.Down})
+	hit, done := box.Edit(Press{Key: key.Enter})
 	require.NotNil(t, hit)
 	assert.True(t, done)
 	assert.Equal(t, "c1", hit.Chapter)
 	assert.False(t, box.Open)
 
 	box.Start()
-	box.Edit(Press{Key: KeyBackspace, Ctrl: true})
+	box.Edit(Press{Key: key.Backspace, Ctrl: true})
 	assert.Equal(t, "", box.Text(), "Ctrl+Backspace deletes a word")
 	assert.Equal(t, []string{"st", "steal"}, asked, "each edit searches once; an empty query does not search")
-	_, done = box.Edit(Press{Key: KeyEscape})
+	_, done = box.Edit(Press{Key: key.Escape})
 	assert.True(t, done)
 	assert.False(t, box.Open)
 }

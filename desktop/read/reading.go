@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -626,7 +627,7 @@ func PlayerTakes(p Press) bool {
 		return false
 	}
 	switch p.Key {
-	case KeyLeft, KeyRight, KeyHome, KeyEnd, KeyPageUp, KeyPageDown, KeyEnter:
+	case key.Left, key.Right, key.Home, key.End, key.PageUp, key.PageDown, key.Enter:
 		return true
 	}
 	return false
