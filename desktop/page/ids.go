@@ -15,28 +15,6 @@ import (
 // ".md", "05-stealing".
 func ChapterName(c *chapters.Chapter) string { return fmt.Sprintf("%02d-%s", c.Number, c.Slug) }
 
-// HeadingIDs gives each heading of the chapter the id the website gives
-// it: its text in lowercase letters, digits and dashes, "section" when
-// nothing is left, "s-" before ids that scenes and exercises own, and
-// "-2", "-3" … after a repeat. Ids depend on every heading before, so
-// they are computed over the whole chapter, also when only a slide is
-// laid out.
-func HeadingIDs(c *chapters.Chapter) map[*ast.Heading]string {
-	ids := map[*ast.Heading]string{}
-	seen := map[string]int{}
-	if c == nil || c.Doc == nil {
-		return ids
-	}
-	_ = ast.Walk(c.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if h, ok := n.(*ast.Heading); ok && entering {
-			ids[h] = chapters.HeadingID(seen, c.InlineText(h))
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	return ids
-}
-
 // chapterLinkRE is a link between chapter sources, "05-stealing.md#x"; the
 // website may already have rewritten it to "05-stealing.html#x".
 var chapterLinkRE = regexp.MustCompile(`^(?:\./)?(\d\d-[a-z0-9-]+)\.(?:md|html)(#.*)?$`)
