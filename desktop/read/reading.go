@@ -90,6 +90,7 @@ type Reading struct {
 	dirty   bool      // the geometry or the layout must be recomputed
 	list    DisplayList
 	stale   bool // the list must be rebuilt
+	builds  int  // how many times List rebuilt it
 }
 
 // NewReading returns the reading mode at cfg.State's chapter and position.

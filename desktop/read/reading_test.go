@@ -624,3 +624,38 @@ func TestTheScrollBarDrags(t *testing.T) {
 	r.Update(&Input{Dt: 1.0 / 60, Pointer: Pointer{X: x, Y: v.Y + v.H/2, Present: true, Down: true, Pressed: true}})
 	assert.InDelta(t, r.ScrollMax()/2, r.ScrollY(), float64(r.ScrollMax())*0.1)
 }
+
+// TestThemeAndTypeSizeChangesReportAChangedPicture: Update says the
+// picture changed when d, Ctrl+= or the Dark and A+ buttons change the
+// theme or the type size, also when the pointer is over the window (its
+// hit test rebuilds the list during the tick) — the window repaints only
+// what Update reports (ux M9).
+func TestThemeAndTypeSizeChangesReportAChangedPicture(t *testing.T) {
+	r := newReading(t, State{Chapter: "05-stealing"})
+	ptr := Pointer{X: 600, Y: 400, Present: true}
+	idle := func() bool { return r.Update(&Input{Dt: 1.0 / 60, Pointer: ptr}) }
+	for range 3 {
+		idle()
+	}
+	require.False(t, idle(), "nothing to do, nothing changed")
+
+	bg := func() view.Color { return r.List().Layer("page").Fill }
+	light := bg()
+	assert.True(t, r.Update(&Input{Dt: 1.0 / 60, Chars: []rune("d"), Pointer: ptr}), "d")
+	assert.True(t, r.Dark())
+	assert.NotEqual(t, light, bg(), "the list is drawn in the dark theme")
+	assert.False(t, idle())
+
+	assert.True(t, r.Update(&Input{Dt: 1.0 / 60, Keys: []Press{{Key: key.Equal, Ctrl: true}}, Pointer: ptr}), "Ctrl+=")
+	assert.InDelta(t, 1.1, r.FontScale(), 1e-6)
+	assert.False(t, idle())
+
+	for _, name := range []string{"theme", "larger"} {
+		x, y := hitWhere(t, r, name, func(tg Target) bool { return tg.Kind == TargetButton && tg.Name == name })
+		down := r.Update(&Input{Dt: 1.0 / 60, Pointer: Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}})
+		up := r.Update(&Input{Dt: 1.0 / 60, Pointer: Pointer{X: x, Y: y, Present: true, Released: true}})
+		assert.True(t, down || up, "the %s button", name)
+	}
+	assert.False(t, r.Dark(), "the Dark button switched back")
+	assert.InDelta(t, 1.2, r.FontScale(), 1e-6)
+}

@@ -15,10 +15,13 @@ const (
 )
 
 // Update applies one tick of input and advances the smooth scrolls. It
-// reports whether the picture changed.
+// reports whether the picture changed: the list is stale, or was rebuilt
+// during the tick (the pointer's hit test lays out a list that a key
+// made stale, and a theme or type size changed by a key or a button
+// shows only in the list).
 func (r *Reading) Update(in *Input) bool {
 	r.ensure()
-	before := r.snapshot()
+	before, builds := r.snapshot(), r.builds
 	for _, p := range in.Keys {
 		r.key(p)
 	}
@@ -36,7 +39,7 @@ func (r *Reading) Update(in *Input) bool {
 	if r.snapshot() != before {
 		r.stale = true
 	}
-	changed := r.stale
+	changed := r.stale || r.builds != builds
 	if changed {
 		r.List()
 	}
