@@ -187,7 +187,7 @@ func run(args []string, stderr io.Writer) int {
 		st.Anchor, st.Offset = "", 0
 	}
 
-	opt := &desktop.Options{Book: book, Mode: *mode, State: st, StatePath: path, Chapter: *chapter, ScrollTo: *scrollTo,
+	opt := &desktop.Options{Book: book, Mode: *mode, State: st, SizeGiven: *width > 0 && *height > 0, StatePath: path, Chapter: *chapter, ScrollTo: *scrollTo,
 		PlayScene: *playScene, Search: *search, Title: "gmpbook", Stderr: stderr}
 	if *mode == "present" {
 		po := &desktop.PresentOptions{Slide: *slide, Step: *step, Overview: *overview, Presenter: *presenter,
