@@ -329,16 +329,20 @@ func (s Settings) Flags() [][2]string {
 		case "startup":
 			v = s.Startup
 		case "until":
-			v = FormatDuration(s.Until)
+			v = settingDuration(s.Until)
 		}
 		out = append(out, [2]string{k, v})
 	}
 	return out
 }
 
-// FormatDuration writes nanoseconds the way settings write durations, in
-// the largest unit that divides them ("50ms", "2s", "1500ns").
-func FormatDuration(ns int64) string {
+// settingDuration writes nanoseconds as a setting's value, in the largest
+// unit that divides them ("50ms", "2s", "1500ns", "3us"). It is not
+// core.FormatDuration on purpose: a setting is read back by the settings
+// parser and typed on a command line (gmpbook real -until 50ms), so it
+// must be exact, a whole number, in ASCII, and may use h and m; the
+// clock's "1.5µs" is none of these.
+func settingDuration(ns int64) string {
 	for _, u := range []struct {
 		n    int64
 		name string
