@@ -279,9 +279,6 @@ func simulate(c *script.Compiled, cfg core.Config, stdout, stderr io.Writer, eve
 	return res, nil
 }
 
-// liner is implemented by scene goroutines: where they are in the source.
-type liner interface{ Line() int }
-
 // writeDump prints the user goroutines the way a fatal error does; after a
 // panic, only the goroutine that panicked. Where the runtime prints a
 // frame's file:line and pc offset, the scene's file:line stands.
@@ -303,7 +300,7 @@ func writeDump(w io.Writer, s *core.Sim, only int64, file string) {
 		}
 		fmt.Fprintf(w, "goroutine %d [%s]:\n", g.ID, state)
 		fmt.Fprintf(w, "%s()\n", funcName(g.Name))
-		if l, ok := g.Program.(liner); ok && l.Line() > 0 {
+		if l, ok := g.Program.(script.Liner); ok && l.Line() > 0 {
 			fmt.Fprintf(w, "\t%s:%d\n", file, l.Line())
 		}
 		if g.Parent != 0 && names[g.Parent] != "" {
