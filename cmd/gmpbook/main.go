@@ -143,19 +143,29 @@ func (sf *sceneFlags) load(args []string, stderr io.Writer) (script.Settings, bo
 	return c.Scene.Settings.Merge(sf.over), true
 }
 
+// loadConfig is load, then the simulator's configuration of the merged
+// settings (GOMAXPROCS and GODEBUG from getenv where they apply).
+func (sf *sceneFlags) loadConfig(args []string, stderr io.Writer, getenv func(string) string) (script.Settings, core.Config, bool) {
+	st, ok := sf.load(args, stderr)
+	if !ok {
+		return st, core.Config{}, false
+	}
+	cfg, err := st.Config(getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
+		return st, core.Config{}, false
+	}
+	return st, cfg, true
+}
+
 func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	sf := newFlags("run", stderr)
 	sf.fs.StringVar(&sf.events, "events", "", "write one line per simulator event to `FILE` (- for stderr)")
 	sf.fs.StringVar(&sf.trace, "trace", "", "write Chrome trace JSON (opens in Perfetto) to `FILE`")
 	seeds := sf.fs.String("seeds", "", "run once per seed (`N`, A..B or A,B,C) and print a histogram of the outputs")
 	key := sf.fs.String("key", "output", "with -seeds, count the whole output, its first-line or its last-line")
-	st, ok := sf.load(args, stderr)
+	_, cfg, ok := sf.loadConfig(args, stderr, getenv)
 	if !ok {
-		return 2
-	}
-	cfg, err := st.Config(getenv)
-	if err != nil {
-		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
 		return 2
 	}
 	if *seeds != "" {
