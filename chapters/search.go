@@ -51,7 +51,7 @@ func (c *Chapter) SearchBlocks() []SearchBlock {
 		}
 	}
 	ids := c.HeadingIDs()
-	ls := newLineIndex(c.Source)
+	ls := NewLineIndex(c.Source)
 	add(SearchBlock{Kind: SearchTitle, Heading: c.Title, Text: squeeze(c.Title), Marks: []SearchMark{{0, 1}}})
 	anchor, heading := "", c.Title
 	var intro searchText
@@ -62,7 +62,7 @@ func (c *Chapter) SearchBlocks() []SearchBlock {
 			anchor, heading = ids[h], c.InlineText(h)
 			line := 0
 			if h.Lines().Len() > 0 {
-				line = ls.at(h.Lines().At(0).Start)
+				line = ls.At(h.Lines().At(0).Start)
 			}
 			add(SearchBlock{Kind: SearchHeading, Anchor: anchor, Heading: heading, Text: squeeze(heading), Marks: []SearchMark{{0, line}}})
 			continue
@@ -97,11 +97,12 @@ func (c *Chapter) HeadingIDs() map[*ast.Heading]string {
 // squeeze collapses runs of white space into one space.
 func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-// lineIndex maps byte offsets of a chapter's source to 1-based lines.
-type lineIndex []int // the offsets at which lines start
+// LineIndex maps byte offsets of a chapter's source to 1-based lines.
+type LineIndex []int // the offsets at which lines start
 
-func newLineIndex(src []byte) lineIndex {
-	l := lineIndex{0}
+// NewLineIndex indexes the lines of src.
+func NewLineIndex(src []byte) LineIndex {
+	l := LineIndex{0}
 	for i, b := range src {
 		if b == '\n' {
 			l = append(l, i+1)
@@ -110,7 +111,8 @@ func newLineIndex(src []byte) lineIndex {
 	return l
 }
 
-func (l lineIndex) at(off int) int {
+// At is the line of byte offset off.
+func (l LineIndex) At(off int) int {
 	return sort.Search(len(l), func(i int) bool { return l[i] > off })
 }
 
@@ -151,7 +153,7 @@ func (t *searchText) add(s string, line int) {
 }
 
 // block adds the words of a block and of the blocks and inlines in it.
-func (t *searchText) block(n ast.Node, src []byte, ls lineIndex) {
+func (t *searchText) block(n ast.Node, src []byte, ls LineIndex) {
 	switch n := n.(type) {
 	case *NotesNode, *ErrorNode:
 		return
@@ -169,9 +171,9 @@ func (t *searchText) block(n ast.Node, src []byte, ls lineIndex) {
 		t.add(n.Real.Claim+" ", n.Real.Line+1)
 		return
 	case *ast.Text:
-		t.add(string(n.Segment.Value(src)), ls.at(n.Segment.Start))
+		t.add(string(n.Segment.Value(src)), ls.At(n.Segment.Start))
 		if n.SoftLineBreak() || n.HardLineBreak() {
-			t.add(" ", ls.at(n.Segment.Start))
+			t.add(" ", ls.At(n.Segment.Start))
 		}
 		return
 	case *ast.String:
@@ -185,7 +187,7 @@ func (t *searchText) block(n ast.Node, src []byte, ls lineIndex) {
 		lines := n.Lines()
 		for i := 0; i < lines.Len(); i++ {
 			seg := lines.At(i)
-			t.add(string(seg.Value(src))+" ", ls.at(seg.Start))
+			t.add(string(seg.Value(src))+" ", ls.At(seg.Start))
 		}
 		return
 	}

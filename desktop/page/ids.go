@@ -3,7 +3,6 @@ package page
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -46,19 +45,11 @@ func refLink(code string) string {
 }
 
 // lines maps byte offsets of a chapter's source to 1-based line numbers.
-type lines []int // the offsets at which lines start
+type lines struct{ chapters.LineIndex }
 
-func newLines(src []byte) lines {
-	l := lines{0}
-	for i, b := range src {
-		if b == '\n' {
-			l = append(l, i+1)
-		}
-	}
-	return l
-}
+func newLines(src []byte) lines { return lines{chapters.NewLineIndex(src)} }
 
-func (l lines) at(off int) int { return sort.Search(len(l), func(i int) bool { return l[i] > off }) }
+func (l lines) at(off int) int { return l.At(off) }
 
 // nodeLine is the chapter line where a block starts, 0 if it has none.
 func (l lines) nodeLine(n ast.Node) int {

@@ -134,7 +134,7 @@ func layout(c *chapters.Chapter, nodes []ast.Node, st Style, m Measurer) *Page {
 		// chapters; a slide holds its share of the chapter's blocks.
 		b.page.Items = make([]Item, 0, len(c.Source)/15*min(len(nodes), d.blocks)/max(d.blocks, 1))
 	} else {
-		b.lines = lines{0}
+		b.lines = newLines(nil)
 	}
 	hasList := false
 	for _, n := range nodes {
