@@ -63,27 +63,20 @@ const (
 	MinWindowH = 240
 )
 
-// Room a monitor keeps around a window that fits it: the window's frame
-// and title bar, a desktop's panel or dock (logical pixels).
-const (
-	fitMarginW = 32
-	fitMarginH = 96
-)
-
 // FitWindow is a window of w×h logical pixels made to fit a monitor of
-// mw×mh, less room for the window's frame and the desktop's panels: the
-// size a reader last had may be a larger screen's (a projector's), and
-// the window must open whole on this one. A side that is too long is
-// shortened, never below the smallest window (unless the monitor itself
-// is smaller); a monitor that reports no size (0) changes nothing.
+// mw×mh: the size a reader last had may be a larger screen's (a
+// projector's), and the window must open on this one with its toolbar
+// in view. A side longer than the monitor's is shortened to it; the
+// window system then keeps the frame on the screen. A monitor that
+// reports no size (0) changes nothing.
 func FitWindow(w, h, mw, mh int) (int, int) {
-	fit := func(v, m, margin, least int) int {
+	fit := func(v, m int) int {
 		if m <= 0 {
 			return v
 		}
-		return min(v, max(m-margin, min(least, m)))
+		return min(v, m)
 	}
-	return fit(w, mw, fitMarginW, MinWindowW), fit(h, mh, fitMarginH, MinWindowH)
+	return fit(w, mw), fit(h, mh)
 }
 
 // StatePath is where the state lives: os.UserConfigDir()/gmpbook/desktop.json.
