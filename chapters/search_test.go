@@ -22,11 +22,11 @@ func TestSearchBlocksKeepSpacesAroundInlineMarkupAndLines(t *testing.T) {
 	require.NoError(t, err)
 	bs := c.SearchBlocks()
 
-	var texts []string
+	var sb strings.Builder
 	for _, b := range bs {
-		texts = append(texts, b.Text)
+		sb.WriteString(b.Text + " | ")
 	}
-	all := strings.Join(texts, " | ")
+	all := sb.String()
 	assert.Contains(t, all, "A G goes into p.runnext with a compare-and-swap, then runs.")
 	assert.Contains(t, all, "the tail of the runq is kicked")
 	assert.NotContains(t, all, "secret", "speaker notes stay out")
