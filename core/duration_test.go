@@ -31,8 +31,8 @@ func TestFormatDurationShortHasFourSignificantDigits(t *testing.T) {
 		0: "0ns", 999: "999ns", 1000: "1µs", 20_000: "20µs", 1_204_000: "1.204ms", 2_036_460: "2.036ms",
 		10_000_000: "10ms", 123_456_789: "123.5ms", 3_000_000_000: "3s", -1500: "-1.5µs",
 		1_204_037: "1.204ms", 999_999: "1000µs", // rounded in the unit chosen before rounding
-		12_345_678_901_234: "12345.7s", // past 1000 s, one decimal
-		10_045: "10.05µs", -10_045: "-10.05µs", // a tie rounds away from zero
+		12_345_678_901_234: "12345.7s",                     // past 1000 s, one decimal
+		10_045:             "10.05µs", -10_045: "-10.05µs", // a tie rounds away from zero
 	} {
 		assert.Equal(t, want, FormatDurationShort(in), "%d", in)
 	}
