@@ -1,6 +1,10 @@
 package core
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
 
 // Time is virtual time in nanoseconds since the simulated process started.
 // The simulator never reads the host clock.
@@ -17,48 +21,67 @@ const (
 	Second               = 1000 * Millisecond
 )
 
-// String formats t like the player's clock: the largest unit that keeps three
-// significant digits, e.g. "1.204ms".
+// String formats t exactly, like the player's clock ("1.204037ms").
 func (t Time) String() string { return FormatDuration(int64(t)) }
 
-// FormatDuration formats d in the style of time.Duration.String for the units
-// the simulator uses (ns, µs, ms, s).
-func FormatDuration(d int64) string {
+// FormatDuration formats d exactly, in the style of time.Duration.String
+// for the units the simulator uses (ns, µs, ms, s): "1.204037ms". The
+// player's clock and the host page's time show it.
+func FormatDuration(d int64) string { return formatDuration(d, 0) }
+
+// FormatDurationShort formats d with four significant digits at most,
+// rounded ("1.204ms", "20µs", "123.5ms", "3s"): what the picture, the
+// narration, posters and slides show, where times are read at a glance.
+func FormatDurationShort(d int64) string { return formatDuration(d, 4) }
+
+// formatDuration writes d in the largest of ns, µs, ms and s that is not
+// larger than it, with every digit (digits 0) or rounded half away from
+// zero to digits significant digits, but never fewer than one decimal
+// below ns; trailing zeros go.
+func formatDuration(d int64, digits int) string {
 	neg := d < 0
 	if neg {
 		d = -d
 	}
-	var s string
+	unit, suffix := Second, "s"
 	switch {
 	case d < Microsecond:
-		s = fmt.Sprintf("%dns", d)
+		unit, suffix = Nanosecond, "ns"
 	case d < Millisecond:
-		s = trimFrac(d, Microsecond, "µs")
+		unit, suffix = Microsecond, "µs"
 	case d < Second:
-		s = trimFrac(d, Millisecond, "ms")
-	default:
-		s = trimFrac(d, Second, "s")
+		unit, suffix = Millisecond, "ms"
+	}
+	// The decimals to keep: every one the unit has, or as many as the
+	// significant digits leave after the whole part's.
+	places := 0
+	for u := unit; u > 1; u /= 10 {
+		places++
+	}
+	if digits > 0 && places > 0 {
+		whole := 1
+		for w := d / unit; w >= 10; w /= 10 {
+			whole++
+		}
+		places = min(places, max(1, digits-whole))
+	}
+	step := unit
+	for range places {
+		step /= 10
+	}
+	q := (d + step/2) / step // d in steps, rounded
+	pow := unit / step
+	whole, frac := q/pow, q%pow
+	s := strconv.FormatInt(whole, 10)
+	if frac != 0 {
+		fs := strconv.FormatInt(frac, 10)
+		fs = strings.Repeat("0", places-len(fs)) + fs
+		s += "." + strings.TrimRight(fs, "0")
 	}
 	if neg {
-		return "-" + s
+		return "-" + s + suffix
 	}
-	return s
-}
-
-func trimFrac(d, unit int64, suffix string) string {
-	whole, frac := d/unit, d%unit
-	if frac == 0 {
-		return fmt.Sprintf("%d%s", whole, suffix)
-	}
-	digits := 0
-	for u := unit; u > 1; u /= 10 {
-		digits++
-	}
-	fs := fmt.Sprintf("%0*d", digits, frac)
-	for len(fs) > 0 && fs[len(fs)-1] == '0' {
-		fs = fs[:len(fs)-1]
-	}
-	return fmt.Sprintf("%d.%s%s", whole, fs, suffix)
+	return s + suffix
 }
 
 // Startup selects how the simulated process begins.

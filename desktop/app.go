@@ -134,6 +134,9 @@ type Options struct {
 	Book  *read.Book
 	Mode  string     // the mode to start in; "" is "read"
 	State read.State // where to start: chapter, position, theme, font scale, window size
+	// SizeGiven says State's window size was asked for (--width and
+	// --height) rather than restored: it is not fitted to the monitor.
+	SizeGiven bool
 	// StatePath is where the state is saved ("" to save nothing).
 	StatePath string
 	// Chapter, ScrollTo and PlayScene are the command line's --chapter,
@@ -353,6 +356,14 @@ func Run(opt *Options) error {
 	w, h := st.Width, st.Height
 	if w <= 0 || h <= 0 {
 		w, h = 1200, 800
+	}
+	if !opt.SizeGiven {
+		// The size the reader last had may be a larger screen's (a
+		// projector's, say): the window opens on this one whole.
+		if mon := ebiten.Monitor(); mon != nil {
+			mw, mh := mon.Size()
+			w, h = read.FitWindow(w, h, mw, mh)
+		}
 	}
 	title := opt.Title
 	if title == "" {

@@ -9,12 +9,14 @@
 package desktop
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render/play"
@@ -40,13 +42,13 @@ func tick(t *testing.T, m *readMode, presses []ebiten.Key, chars string) Damage 
 	in := &Input{}
 	in.Dt = 1.0 / 60
 	for _, k := range presses {
-		mk := read.KeyNone
+		mk := key.None
 		for _, w := range watched {
 			if w.k == k {
 				mk = w.m
 			}
 		}
-		require.NotEqual(t, read.KeyNone, mk, "key %v is not read", k)
+		require.NotEqual(t, key.None, mk, "key %v is not read", k)
 		in.Keys = append(in.Keys, read.Press{Key: mk})
 		in.Raw = append(in.Raw, k)
 	}
@@ -245,4 +247,35 @@ func TestASecondModePlugsInBesideReading(t *testing.T) {
 	back := a.mode.(*readMode)
 	assert.Equal(t, "05-stealing", back.r.Current().ID)
 	assert.Error(t, a.host.Switch("nonesuch"))
+}
+
+// TestThemeAndTypeSizeRepaintTheWholeWindow: d and Ctrl+= change what
+// the window shows, so the tick asks for a full repaint (the app's Draw
+// draws nothing else), and the frame drawn after it differs from the one
+// before (ux M9: the window stayed as it was until scrolled).
+func TestThemeAndTypeSizeRepaintTheWholeWindow(t *testing.T) {
+	m := newTestMode(t, Options{})
+	ptr := read.Pointer{X: 600, Y: 400, Present: true}
+	step := func(chars string, keys ...read.Press) Damage {
+		in := &Input{}
+		in.Dt, in.Pointer, in.Chars, in.Keys = 1.0/60, ptr, []rune(chars), keys
+		in.Raw = make([]ebiten.Key, len(keys))
+		d, err := m.Update(in)
+		require.NoError(t, err)
+		return d
+	}
+	for range 3 {
+		step("")
+	}
+	frame := func() string {
+		b, err := json.Marshal(m.Dump())
+		require.NoError(t, err)
+		return string(b)
+	}
+	before := frame()
+	assert.Equal(t, DamageFull, step("d"), "d")
+	dark := frame()
+	assert.NotEqual(t, before, dark, "the frame after d")
+	assert.Equal(t, DamageFull, step("", read.Press{Key: key.Equal, Ctrl: true}), "Ctrl+=")
+	assert.NotEqual(t, dark, frame(), "the frame after Ctrl+=")
 }

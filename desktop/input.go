@@ -4,6 +4,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/read"
 )
 
@@ -23,31 +24,31 @@ type rawInput struct {
 // watched maps the keys the app reads as keys to the model's names.
 var watched = []struct {
 	k      ebiten.Key
-	m      read.Key
+	m      key.Key
 	repeat bool
 }{
-	{ebiten.KeyArrowUp, read.KeyUp, true},
-	{ebiten.KeyArrowDown, read.KeyDown, true},
-	{ebiten.KeyArrowLeft, read.KeyLeft, true},
-	{ebiten.KeyArrowRight, read.KeyRight, true},
-	{ebiten.KeyPageUp, read.KeyPageUp, true},
-	{ebiten.KeyPageDown, read.KeyPageDown, true},
-	{ebiten.KeyHome, read.KeyHome, false},
-	{ebiten.KeyEnd, read.KeyEnd, false},
-	{ebiten.KeyTab, read.KeyTab, true},
-	{ebiten.KeyEnter, read.KeyEnter, false},
-	{ebiten.KeyNumpadEnter, read.KeyEnter, false},
-	{ebiten.KeyEscape, read.KeyEscape, false},
-	{ebiten.KeyBackspace, read.KeyBackspace, true},
-	{ebiten.KeyDelete, read.KeyDelete, true},
-	{ebiten.KeyF, read.KeyF, false},
-	{ebiten.KeyEqual, read.KeyEqual, true},
-	{ebiten.KeyNumpadAdd, read.KeyEqual, true},
-	{ebiten.KeyMinus, read.KeyMinus, true},
-	{ebiten.KeyNumpadSubtract, read.KeyMinus, true},
-	{ebiten.KeyDigit0, read.Key0, false},
-	{ebiten.KeyNumpad0, read.Key0, false},
-	{ebiten.KeyF3, read.KeyF3, true},
+	{ebiten.KeyArrowUp, key.Up, true},
+	{ebiten.KeyArrowDown, key.Down, true},
+	{ebiten.KeyArrowLeft, key.Left, true},
+	{ebiten.KeyArrowRight, key.Right, true},
+	{ebiten.KeyPageUp, key.PageUp, true},
+	{ebiten.KeyPageDown, key.PageDown, true},
+	{ebiten.KeyHome, key.Home, false},
+	{ebiten.KeyEnd, key.End, false},
+	{ebiten.KeyTab, key.Tab, true},
+	{ebiten.KeyEnter, key.Enter, false},
+	{ebiten.KeyNumpadEnter, key.Enter, false},
+	{ebiten.KeyEscape, key.Escape, false},
+	{ebiten.KeyBackspace, key.Backspace, true},
+	{ebiten.KeyDelete, key.Delete, true},
+	{ebiten.KeyF, key.F, false},
+	{ebiten.KeyEqual, key.Equal, true},
+	{ebiten.KeyNumpadAdd, key.Equal, true},
+	{ebiten.KeyMinus, key.Minus, true},
+	{ebiten.KeyNumpadSubtract, key.Minus, true},
+	{ebiten.KeyDigit0, key.Digit0, false},
+	{ebiten.KeyNumpad0, key.Digit0, false},
+	{ebiten.KeyF3, key.F3, true},
 }
 
 // Key repeat while held: after repeatDelay ticks, every repeatEvery.
@@ -70,7 +71,7 @@ func readInput(raw *rawInput, in *Input, scale float64) {
 		if d == 1 || w.repeat && d >= repeatDelay && (d-repeatDelay)%repeatEvery == 0 {
 			// F, =, - and 0 are shortcuts only with Ctrl; typed, they are
 			// characters.
-			if !ctrl && (w.m == read.KeyF || w.m == read.KeyEqual || w.m == read.KeyMinus || w.m == read.Key0) {
+			if !ctrl && (w.m == key.F || w.m == key.Equal || w.m == key.Minus || w.m == key.Digit0) {
 				continue
 			}
 			in.Keys = append(in.Keys, read.Press{Key: w.m, Shift: shift, Ctrl: ctrl, Alt: alt})

@@ -3,8 +3,7 @@ package desktop
 import (
 	"strings"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/present"
 )
 
@@ -24,39 +23,32 @@ const (
 // presentPress is one key press in presentation mode.
 type presentPress struct {
 	act presentAct
-	key present.Key // for actTalk
+	key key.Key // for actTalk
 }
 
-// presentRaw maps the keys the app reads as keys to the talk's keys.
-var presentRaw = map[ebiten.Key]present.Key{
-	ebiten.KeyArrowRight:  present.KeyRight,
-	ebiten.KeyArrowLeft:   present.KeyLeft,
-	ebiten.KeyArrowUp:     present.KeyUp,
-	ebiten.KeyArrowDown:   present.KeyDown,
-	ebiten.KeyPageDown:    present.KeyPageDown,
-	ebiten.KeyPageUp:      present.KeyPageUp,
-	ebiten.KeyHome:        present.KeyHome,
-	ebiten.KeyEnd:         present.KeyEnd,
-	ebiten.KeyEnter:       present.KeyEnter,
-	ebiten.KeyNumpadEnter: present.KeyEnter,
-	ebiten.KeyEscape:      present.KeyEscape,
-	ebiten.KeyBackspace:   present.KeyBackspace,
+// talkKeys are the keys, read as keys (the rest come typed, below), that
+// a talk answers to. The window reads them once, for both modes
+// (watched in input.go).
+var talkKeys = map[key.Key]bool{
+	key.Right: true, key.Left: true, key.Up: true, key.Down: true,
+	key.PageDown: true, key.PageUp: true, key.Home: true, key.End: true,
+	key.Enter: true, key.Escape: true, key.Backspace: true,
 }
 
 // presentChars maps typed characters to the talk's keys. Letters are
 // read as characters, so that they follow the keyboard's layout; p is
 // not here: in the desktop app it opens the presenter window, as on the
 // website.
-var presentChars = map[rune]present.Key{
-	' ': present.KeySpace,
-	'0': present.Key0, '1': present.Key1, '2': present.Key2, '3': present.Key3, '4': present.Key4,
-	'5': present.Key5, '6': present.Key6, '7': present.Key7, '8': present.Key8, '9': present.Key9,
-	'b': present.KeyB, 'B': present.KeyB, '.': present.KeyPeriod,
-	'f': present.KeyF, 'F': present.KeyF,
-	'n': present.KeyN, 'N': present.KeyN,
-	'o': present.KeyO, 'O': present.KeyO,
-	'r': present.KeyR, 'R': present.KeyR,
-	't': present.KeyT, 'T': present.KeyT,
+var presentChars = map[rune]key.Key{
+	' ': key.Space,
+	'0': key.Digit0, '1': key.Digit1, '2': key.Digit2, '3': key.Digit3, '4': key.Digit4,
+	'5': key.Digit5, '6': key.Digit6, '7': key.Digit7, '8': key.Digit8, '9': key.Digit9,
+	'b': key.B, 'B': key.B, '.': key.Period,
+	'f': key.F, 'F': key.F,
+	'n': key.N, 'N': key.N,
+	'o': key.O, 'O': key.O,
+	'r': key.R, 'R': key.R,
+	't': key.T, 'T': key.T,
 }
 
 // presentPresses turns one tick of input into presentation mode's key
@@ -64,12 +56,9 @@ var presentChars = map[rune]present.Key{
 // Ctrl or Alt are the app's shortcuts, not the talk's.
 func presentPresses(in *Input, out []presentPress) []presentPress {
 	out = out[:0]
-	for i, p := range in.Keys {
-		if p.Ctrl || p.Alt || i >= len(in.Raw) {
-			continue
-		}
-		if k, ok := presentRaw[in.Raw[i]]; ok {
-			out = append(out, presentPress{act: actTalk, key: k})
+	for _, p := range in.Keys {
+		if !p.Ctrl && !p.Alt && talkKeys[p.Key] {
+			out = append(out, presentPress{act: actTalk, key: p.Key})
 		}
 	}
 	for _, r := range in.Chars {
@@ -86,10 +75,10 @@ func presentPresses(in *Input, out []presentPress) []presentPress {
 			out = append(out, presentPress{act: actTheme})
 		case ' ':
 			if in.Shift { // Shift+Space goes back, as in a browser
-				out = append(out, presentPress{act: actTalk, key: present.KeyPageUp})
+				out = append(out, presentPress{act: actTalk, key: key.PageUp})
 				continue
 			}
-			out = append(out, presentPress{act: actTalk, key: present.KeySpace})
+			out = append(out, presentPress{act: actTalk, key: key.Space})
 		default:
 			if k, ok := presentChars[r]; ok {
 				out = append(out, presentPress{act: actTalk, key: k})
@@ -100,11 +89,11 @@ func presentPresses(in *Input, out []presentPress) []presentPress {
 }
 
 // keyLabels are the keys as the help overlay names them.
-var keyLabels = map[present.Key]string{
-	present.KeyRight: "→", present.KeyLeft: "←", present.KeyUp: "↑", present.KeyDown: "↓",
-	present.KeySpace: "Space", present.KeyEnter: "Enter", present.KeyBackspace: "Backspace",
-	present.KeyEscape: "Esc", present.KeyPageDown: "PgDn", present.KeyPageUp: "PgUp",
-	present.KeyHome: "Home", present.KeyEnd: "End", present.KeyPeriod: ".",
+var keyLabels = map[key.Key]string{
+	key.Right: "→", key.Left: "←", key.Up: "↑", key.Down: "↓",
+	key.Space: "Space", key.Enter: "Enter", key.Backspace: "Backspace",
+	key.Escape: "Esc", key.PageDown: "PgDn", key.PageUp: "PgUp",
+	key.Home: "Home", key.End: "End", key.Period: ".",
 }
 
 // helpLines are the keys' help: the Nav's bindings as the desktop app
@@ -116,10 +105,10 @@ func helpLines(presenter bool) [][2]string {
 		var names []string
 		digits := false
 		for _, k := range b.Keys {
-			if k == present.KeyP {
+			if k == key.P {
 				continue
 			}
-			if k >= present.Key0 && k <= present.Key9 {
+			if k >= key.Digit0 && k <= key.Digit9 {
 				digits = true
 				continue
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render"
@@ -40,7 +41,7 @@ type PresentOptions struct {
 	// ChildKeys are handed to the presenter window as --presenter-keys;
 	// in the presenter window, Keys are pressed there once it shows the
 	// talk. Together they let an end-to-end test drive the pair.
-	ChildKeys, Keys []present.Key
+	ChildKeys, Keys []key.Key
 }
 
 // presentRole is which window of a talk this is.
@@ -393,7 +394,7 @@ func (m *presentMode) press(p presentPress) (present.Effect, bool) {
 	}
 	if m.deck == nil {
 		// Preparing the slides: only Escape leaves.
-		return 0, p.act == actTalk && p.key == present.KeyEscape
+		return 0, p.act == actTalk && p.key == key.Escape
 	}
 	if m.help && p.act == actTalk {
 		m.help = false // any key closes the help and does nothing else
@@ -416,7 +417,7 @@ func (m *presentMode) press(p presentPress) (present.Effect, bool) {
 	}
 	// A key of the talk.
 	k := p.key
-	if k == present.KeyEscape && !open {
+	if k == key.Escape && !open {
 		if m.fullscreen {
 			m.setFullscreen(false)
 			return 0, false
@@ -426,7 +427,7 @@ func (m *presentMode) press(p presentPress) (present.Effect, bool) {
 		return 0, m.role != rolePresenter
 	}
 	if m.role == rolePresenter {
-		if k == present.KeyF {
+		if k == key.F {
 			m.setFullscreen(!m.fullscreen)
 			return 0, false
 		}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/desktop/frame"
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/link"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/desktop/read"
@@ -71,14 +72,14 @@ func ptick(t *testing.T, m *presentMode, keys []ebiten.Key, chars string) Damage
 	return d
 }
 
-func modelKeyOf(t *testing.T, k ebiten.Key) read.Key {
+func modelKeyOf(t *testing.T, k ebiten.Key) key.Key {
 	for _, w := range watched {
 		if w.k == k {
 			return w.m
 		}
 	}
 	t.Fatalf("key %v is not read by the app", k)
-	return read.KeyNone
+	return key.None
 }
 
 // firstScene is the first scene slide with at least two steps.
@@ -129,7 +130,7 @@ func TestTheArrowsStepThroughASceneSlideAndThePlayerFollows(t *testing.T) {
 	assert.Equal(t, s.EventAt(s.Steps()), m.panel.Source().(*play.Player).Pos())
 	// p is the presenter window here, not "previous"; Shift+Space goes back.
 	assert.Equal(t, []presentPress{{act: actPresenter}}, presentPresses(&Input{Input: read.Input{Chars: []rune("p")}}, nil))
-	assert.Equal(t, []presentPress{{act: actTalk, key: present.KeyPageUp}}, presentPresses(&Input{Input: read.Input{Chars: []rune(" "), Shift: true}}, nil))
+	assert.Equal(t, []presentPress{{act: actTalk, key: key.PageUp}}, presentPresses(&Input{Input: read.Input{Chars: []rune(" "), Shift: true}}, nil))
 }
 
 func TestAPlayingSceneSlideIsRepaintedAlone(t *testing.T) {

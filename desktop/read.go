@@ -7,6 +7,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/desktop/frame"
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
@@ -99,7 +100,7 @@ func (m *readMode) Update(in *Input) (Damage, error) {
 	for i, p := range in.Keys {
 		k := in.Raw[i]
 		if fp != nil {
-			if (p.Key == read.KeyTab || p.Key == read.KeyEscape) && !p.Ctrl && !p.Alt && fp.Key(k, p.Shift) {
+			if (p.Key == key.Tab || p.Key == key.Escape) && !p.Ctrl && !p.Alt && fp.Key(k, p.Shift) {
 				damage = DamagePartial
 				continue
 			}

@@ -35,7 +35,7 @@ type Drawer struct {
 	is []uint16
 
 	texts   []queuedText
-	textBox rect // union of the queued items' boxes
+	textBox view.Rect // union of the queued items' boxes
 	pts     []point
 
 	widths      map[textKey]float32 // Measure's answers
@@ -71,8 +71,8 @@ type queuedText struct {
 	x, y   float32 // logical pixels (a sprite: device pixels of its corner)
 	size   float32
 	col    view.Color
-	center bool // x, y is the centre, not the top-left
-	b      rect // what it covers, in logical pixels
+	center bool      // x, y is the centre, not the top-left
+	b      view.Rect // what it covers, in logical pixels
 	img    *ebiten.Image
 	alpha  float32
 }
@@ -141,10 +141,10 @@ func (d *Drawer) BeginFrame() { d.frame++ }
 
 // DrawIn draws the shapes that may touch clip (all of them if clip is
 // nil), in order, on dst.
-func (d *Drawer) DrawIn(dst *ebiten.Image, shapes []view.Shape, scale float32, clip *rect) {
+func (d *Drawer) DrawIn(dst *ebiten.Image, shapes []view.Shape, scale float32, clip *view.Rect) {
 	d.dst, d.scale, d.unit = dst, scale, scale
 	for i := range shapes {
-		if clip != nil && !d.bbox(&shapes[i]).intersects(*clip) {
+		if clip != nil && !d.bbox(&shapes[i]).Overlaps(*clip) {
 			continue
 		}
 		d.shape(&shapes[i])
@@ -155,19 +155,19 @@ func (d *Drawer) DrawIn(dst *ebiten.Image, shapes []view.Shape, scale float32, c
 
 // bbox is a box, in logical pixels, that holds everything a shape draws:
 // outlines, badges, anti-aliased edges, text as the font sets it.
-func (d *Drawer) bbox(s *view.Shape) rect {
+func (d *Drawer) bbox(s *view.Shape) view.Rect {
 	m := s.StrokeW/2 + 3
 	switch s.Kind {
 	case view.ShapeLine:
 		m = s.StrokeW + 3
-		return rect{min(s.X, s.X+s.W) - m, min(s.Y, s.Y+s.H) - m, abs(s.W) + 2*m, abs(s.H) + 2*m}
+		return view.Rect{X: min(s.X, s.X+s.W) - m, Y: min(s.Y, s.Y+s.H) - m, W: abs(s.W) + 2*m, H: abs(s.H) + 2*m}
 	case view.ShapeText:
 		size := s.Size
 		if size <= 0 {
 			size = 14
 		}
 		w := max(s.W, d.Measure(s.Text, size))
-		return rect{s.X - 3, s.Y - 3, w + 6, size*1.5 + 6}
+		return view.Rect{X: s.X - 3, Y: s.Y - 3, W: w + 6, H: size*1.5 + 6}
 	case view.ShapeToken:
 		m = max(m, 0.3*min(s.W, s.H)+3)
 		if s.Text != "" {
@@ -178,13 +178,13 @@ func (d *Drawer) bbox(s *view.Shape) rect {
 			m = max(m, (d.Measure(s.Text, size)-s.W)/2+3)
 		}
 	}
-	return rect{s.X - m, s.Y - m, s.W + 2*m, s.H + 2*m}
+	return view.Rect{X: s.X - m, Y: s.Y - m, W: s.W + 2*m, H: s.H + 2*m}
 }
 
 // diff appends to rs the boxes (logical pixels) where a and b differ: the
 // boxes of the shapes that changed, before and after. Overlapping boxes
 // are merged; past 16 boxes, they become their union.
-func (d *Drawer) diff(rs []rect, a, b []view.Shape) []rect {
+func (d *Drawer) diff(rs []view.Rect, a, b []view.Shape) []view.Rect {
 	n := max(len(a), len(b))
 	for i := range n {
 		switch {
@@ -201,10 +201,10 @@ func (d *Drawer) diff(rs []rect, a, b []view.Shape) []rect {
 }
 
 // addRect adds r to rs, merging it with the boxes it overlaps.
-func addRect(rs []rect, r rect) []rect {
+func addRect(rs []view.Rect, r view.Rect) []view.Rect {
 	for i := 0; i < len(rs); {
-		if rs[i].intersects(r) {
-			r = union(rs[i], r)
+		if rs[i].Overlaps(r) {
+			r = rs[i].Union(r)
 			rs = append(rs[:i], rs[i+1:]...)
 			i = 0
 			continue
@@ -215,7 +215,7 @@ func addRect(rs []rect, r rect) []rect {
 	if len(rs) > 16 {
 		u := rs[0]
 		for _, x := range rs[1:] {
-			u = union(u, x)
+			u = u.Union(x)
 		}
 		rs = append(rs[:0], u)
 	}
@@ -263,7 +263,7 @@ func (d *Drawer) shape(s *view.Shape) {
 		if s.Fill.A == 0 && (s.Stroke.A == 0 || s.StrokeW <= 0) {
 			return
 		}
-		d.before(rect{s.X, s.Y, s.W, s.H})
+		d.before(view.Rect{X: s.X, Y: s.Y, W: s.W, H: s.H})
 		d.pts = roundRect(d.pts[:0], s.X, s.Y, s.W, s.H, s.Radius, d.scale)
 		d.outline(s, d.pts)
 	case view.ShapeCircle:
@@ -272,7 +272,7 @@ func (d *Drawer) shape(s *view.Shape) {
 			return
 		}
 		r := min(s.W, s.H) / 2
-		d.before(rect{s.X, s.Y, s.W, s.H})
+		d.before(view.Rect{X: s.X, Y: s.Y, W: s.W, H: s.H})
 		d.pts = circle(d.pts[:0], s.X+s.W/2, s.Y+s.H/2, r, d.scale)
 		d.outline(s, d.pts)
 	case view.ShapeLine:
@@ -284,7 +284,7 @@ func (d *Drawer) shape(s *view.Shape) {
 		if w <= 0 {
 			w = 1
 		}
-		d.before(rect{min(s.X, s.X+s.W) - w, min(s.Y, s.Y+s.H) - w, abs(s.W) + 2*w, abs(s.H) + 2*w})
+		d.before(view.Rect{X: min(s.X, s.X+s.W) - w, Y: min(s.Y, s.Y+s.H) - w, W: abs(s.W) + 2*w, H: abs(s.H) + 2*w})
 		d.pts = append(d.pts[:0], point{s.X, s.Y}, point{s.X + s.W, s.Y + s.H})
 		d.stroke(d.pts, false, w, col, s.Dashed)
 	case view.ShapeText:
@@ -306,7 +306,7 @@ func (d *Drawer) shape(s *view.Shape) {
 			size *= s.W / w
 			w = s.W
 		}
-		d.queueText(queuedText{s: s.Text, x: s.X, y: s.Y, size: size, col: col}, rect{s.X, s.Y, w, size * 1.3})
+		d.queueText(queuedText{s: s.Text, x: s.X, y: s.Y, size: size, col: col}, view.Rect{X: s.X, Y: s.Y, W: w, H: size * 1.3})
 	case view.ShapeToken:
 		r := min(s.W, s.H) / 2
 		cx, cy := s.X+s.W/2, s.Y+s.H/2
@@ -324,7 +324,7 @@ func (d *Drawer) shape(s *view.Shape) {
 			if size <= 0 {
 				size = max(8, r*0.8)
 			}
-			d.queueText(queuedText{s: s.Text, x: cx, y: cy, size: size, col: ink, center: true}, rect{s.X, s.Y, s.W, s.H})
+			d.queueText(queuedText{s: s.Text, x: cx, y: cy, size: size, col: ink, center: true}, view.Rect{X: s.X, Y: s.Y, W: s.W, H: s.H})
 		}
 	}
 }
@@ -333,7 +333,7 @@ func (d *Drawer) shape(s *view.Shape) {
 func (d *Drawer) discDirect(s *view.Shape) {
 	r := min(s.W, s.H) / 2
 	cx, cy := s.X+s.W/2, s.Y+s.H/2
-	d.before(rect{s.X - r/2, s.Y - r/2, s.W + r, s.H + r})
+	d.before(view.Rect{X: s.X - r/2, Y: s.Y - r/2, W: s.W + r, H: s.H + r})
 	if s.Shape == view.TokenSquare {
 		d.pts = roundRect(d.pts[:0], cx-r, cy-r, 2*r, 2*r, r/4, d.scale)
 	} else {
@@ -347,7 +347,7 @@ func (d *Drawer) discDirect(s *view.Shape) {
 		d.pts = circle(d.pts[:0], bx, by, br, d.scale)
 		d.fill(d.pts, view.Paper, false)
 		d.ring(d.pts, d.unit/d.scale, view.Ink)
-		d.queueText(queuedText{s: s.Badge, x: bx, y: by, size: br * 1.3, col: view.Ink, center: true}, rect{bx - br, by - br, 2 * br, 2 * br})
+		d.queueText(queuedText{s: s.Badge, x: bx, y: by, size: br * 1.3, col: view.Ink, center: true}, view.Rect{X: bx - br, Y: by - br, W: 2 * br, H: 2 * br})
 	}
 }
 
@@ -398,7 +398,7 @@ func (d *Drawer) disc(s *view.Shape) {
 	}
 	sp.used = d.frame
 	cx, cy := (s.X+s.W/2)*d.scale, (s.Y+s.H/2)*d.scale
-	box := rect{s.X - r/2, s.Y - r/2, s.W + r, s.H + r}
+	box := view.Rect{X: s.X - r/2, Y: s.Y - r/2, W: s.W + r, H: s.H + r}
 	d.before(box)
 	d.queueText(queuedText{img: sp.img, x: cx - sp.half, y: cy - sp.half, alpha: alpha}, box)
 }
@@ -476,35 +476,29 @@ func (d *Drawer) outline(s *view.Shape, pts []point) {
 }
 
 // before flushes the batch if a shape in box would cover queued text.
-func (d *Drawer) before(box rect) {
-	if len(d.texts) == 0 || !box.intersects(d.textBox) {
+func (d *Drawer) before(box view.Rect) {
+	if len(d.texts) == 0 || !box.Overlaps(d.textBox) {
 		return
 	}
 	for _, t := range d.texts {
-		if box.intersects(t.b) {
+		if box.Overlaps(t.b) {
 			d.flush()
 			return
 		}
 	}
 }
 
-func (d *Drawer) queueText(t queuedText, box rect) {
+func (d *Drawer) queueText(t queuedText, box view.Rect) {
 	t.b = box
 	if len(d.texts) == 0 {
 		d.textBox = box
 	} else {
-		d.textBox = union(d.textBox, box)
+		d.textBox = d.textBox.Union(box)
 	}
 	d.texts = append(d.texts, t)
 	if len(d.texts) >= 4096 {
 		d.flush()
 	}
-}
-
-func union(a, b rect) rect {
-	x0, y0 := min(a.x, b.x), min(a.y, b.y)
-	x1, y1 := max(a.x+a.w, b.x+b.w), max(a.y+a.h, b.y+b.h)
-	return rect{x0, y0, x1 - x0, y1 - y0}
 }
 
 // flush draws the queued geometry, then the queued text.

@@ -67,7 +67,7 @@ type Game struct {
 	shownW     float64
 	shownH     float64
 	shownScale float64
-	dirty      []rect
+	dirty      []view.Rect
 
 	done bool
 	err  error
@@ -171,7 +171,7 @@ func (g *Game) redraw(screen *ebiten.Image) {
 		g.dirty = g.drawer.diff(g.dirty[:0], g.shown, g.shapes)
 		var area float32
 		for _, r := range g.dirty {
-			area += r.w * r.h
+			area += r.W * r.H
 		}
 		full = area > 0.4*float32(g.w*g.h)
 	}

@@ -118,14 +118,3 @@ func controlsKey(c *play.Controls, k ebiten.Key, shift bool) []play.Command {
 	}
 	return nil
 }
-
-// rect is an axis-aligned box in logical pixels.
-type rect struct{ x, y, w, h float32 }
-
-func (r rect) contains(x, y float32) bool {
-	return x >= r.x && x < r.x+r.w && y >= r.y && y < r.y+r.h
-}
-
-func (r rect) intersects(o rect) bool {
-	return r.x < o.x+o.w && o.x < r.x+r.w && r.y < o.y+o.h && o.y < r.y+r.h
-}

@@ -26,7 +26,7 @@ type Panel struct {
 	drawer   *Drawer
 	controls *play.Controls
 
-	r       rect // where the panel sits, logical pixels of the host's screen
+	r       view.Rect // where the panel sits, logical pixels of the host's screen
 	focused bool
 
 	frame  view.Frame
@@ -34,9 +34,9 @@ type Panel struct {
 
 	// What the screen shows of the panel.
 	shown      []view.Shape
-	shownR     rect
+	shownR     view.Rect
 	shownScale float32
-	dirty      []rect
+	dirty      []view.Rect
 
 	in play.Input
 }
@@ -68,10 +68,10 @@ func (p *Panel) Source() play.Source { return p.src }
 
 // SetBounds places the panel at x, y with size w×h, logical pixels of the
 // host's screen.
-func (p *Panel) SetBounds(x, y, w, h float32) { p.r = rect{x, y, w, h} }
+func (p *Panel) SetBounds(x, y, w, h float32) { p.r = view.Rect{X: x, Y: y, W: w, H: h} }
 
 // Bounds is where the panel sits.
-func (p *Panel) Bounds() (x, y, w, h float32) { return p.r.x, p.r.y, p.r.w, p.r.h }
+func (p *Panel) Bounds() (x, y, w, h float32) { return p.r.X, p.r.Y, p.r.W, p.r.H }
 
 // SetFocused gives the panel the keyboard focus or takes it away. Taking
 // it away also drops the focus ring of the panel's buttons.
@@ -90,7 +90,7 @@ func (p *Panel) Focused() bool { return p.focused }
 func (p *Panel) Dragging() bool { return p.controls.Dragging() }
 
 // Contains reports whether the point (host logical pixels) is on the panel.
-func (p *Panel) Contains(x, y float32) bool { return p.r.contains(x, y) }
+func (p *Panel) Contains(x, y float32) bool { return p.r.Contains(x, y) }
 
 // Key offers the panel a focus key (Tab, Shift+Tab, Enter, Escape) and
 // reports whether it took it. Tab walks the panel's buttons; from the
@@ -142,13 +142,13 @@ func (p *Panel) Update(in *PanelInput) error {
 	}
 	// The pointer in the panel's own coordinates.
 	ptr := in.Pointer
-	ptr.X -= p.r.x
-	ptr.Y -= p.r.y
+	ptr.X -= p.r.X
+	ptr.Y -= p.r.Y
 	if !ptr.Present && !p.controls.Dragging() {
 		ptr = play.Pointer{}
 	}
 	cmds = append(cmds, p.controls.Pointer(ptr, st)...)
-	if p.controls.Contains(ptr.X, ptr.Y) || p.controls.Dragging() || !p.r.contains(in.Pointer.X, in.Pointer.Y) {
+	if p.controls.Contains(ptr.X, ptr.Y) || p.controls.Dragging() || !p.r.Contains(in.Pointer.X, in.Pointer.Y) {
 		ptr = play.Pointer{}
 	}
 	p.in = play.Input{Dt: in.Dt, Commands: cmds, Pointer: ptr}
@@ -160,14 +160,14 @@ func (p *Panel) Update(in *PanelInput) error {
 // shows, that is whether Draw has something to do.
 func (p *Panel) Layout(scale float32) bool {
 	st := p.src.Status()
-	w, h := p.r.w, p.r.h
+	w, h := p.r.W, p.r.H
 	ch := p.controls.Height(st, w)
 	f := p.src.Frame(w, max(0, h-ch))
 	local := append(p.shapes[:0], f.Shapes...)
 	local = p.controls.Layout(local, st, f.Narration, f.Caption, w, h)
 	for i := range local {
-		local[i].X += p.r.x
-		local[i].Y += p.r.y
+		local[i].X += p.r.X
+		local[i].Y += p.r.Y
 	}
 	p.shapes = local
 	p.frame = f
@@ -198,17 +198,17 @@ func (p *Panel) Status() play.Status { return p.src.Status() }
 // list changed since the last Draw. Call Layout first, and draw between
 // the drawer's BeginFrame and EndFrame (the host's frame).
 func (p *Panel) Draw(screen *ebiten.Image, scale float32, clipX, clipY, clipW, clipH float32, full bool) {
-	clip := intersect(p.r, rect{clipX, clipY, clipW, clipH})
+	clip := p.r.Intersect(view.Rect{X: clipX, Y: clipY, W: clipW, H: clipH})
 	if p.shown == nil || p.shownR != p.r || p.shownScale != scale {
 		full = true
 	}
-	var boxes []rect
+	var boxes []view.Rect
 	if full {
 		boxes = append(p.dirty[:0], clip)
 	} else {
 		boxes = p.drawer.diff(p.dirty[:0], p.shown, p.shapes)
 		for i := range boxes {
-			boxes[i] = intersect(boxes[i], clip)
+			boxes[i] = boxes[i].Intersect(clip)
 		}
 	}
 	p.dirty = boxes
@@ -221,10 +221,10 @@ func (p *Panel) Draw(screen *ebiten.Image, scale float32, clipX, clipY, clipW, c
 // to the background and draws the shapes that touch it, clipped to it:
 // how Game and Panel bring the screen up to date where the display list
 // changed.
-func (d *Drawer) repaint(screen *ebiten.Image, shapes []view.Shape, boxes []rect, scale float32, pad int) {
+func (d *Drawer) repaint(screen *ebiten.Image, shapes []view.Shape, boxes []view.Rect, scale float32, pad int) {
 	b := screen.Bounds()
 	for _, r := range boxes {
-		if r.w <= 0 || r.h <= 0 {
+		if r.Empty() {
 			continue
 		}
 		dr := deviceRect(r, scale).Inset(-pad).Intersect(b)
@@ -233,7 +233,7 @@ func (d *Drawer) repaint(screen *ebiten.Image, shapes []view.Shape, boxes []rect
 		}
 		sub := screen.SubImage(dr).(*ebiten.Image)
 		sub.Fill(rgba(play.ChromeBackground))
-		c := rect{float32(dr.Min.X) / scale, float32(dr.Min.Y) / scale, float32(dr.Dx()) / scale, float32(dr.Dy()) / scale}
+		c := view.Rect{X: float32(dr.Min.X) / scale, Y: float32(dr.Min.Y) / scale, W: float32(dr.Dx()) / scale, H: float32(dr.Dy()) / scale}
 		d.DrawIn(sub, shapes, scale, &c)
 	}
 }
@@ -246,28 +246,18 @@ func (p *Panel) Forget() { p.shown = p.shown[:0] }
 // per logical pixel), clipped to the box x, y, w, h: for a host that draws
 // its own geometry with the player's anti-aliased drawer.
 func (d *Drawer) DrawClipped(dst *ebiten.Image, shapes []view.Shape, scale float32, x, y, w, h float32) {
-	dr := deviceRect(rect{x, y, w, h}, scale).Intersect(dst.Bounds())
+	dr := deviceRect(view.Rect{X: x, Y: y, W: w, H: h}, scale).Intersect(dst.Bounds())
 	if dr.Empty() {
 		return
 	}
 	sub := dst.SubImage(dr).(*ebiten.Image)
-	c := rect{x, y, w, h}
+	c := view.Rect{X: x, Y: y, W: w, H: h}
 	d.DrawIn(sub, shapes, scale, &c)
 }
 
 // deviceRect is the box r (logical pixels) in device pixels, rounded
 // outwards.
-func deviceRect(r rect, scale float32) image.Rectangle {
-	return image.Rect(int(math.Floor(float64(r.x*scale))), int(math.Floor(float64(r.y*scale))),
-		int(math.Ceil(float64((r.x+r.w)*scale))), int(math.Ceil(float64((r.y+r.h)*scale))))
-}
-
-// intersect is the common part of a and b (zero size if none).
-func intersect(a, b rect) rect {
-	x0, y0 := max(a.x, b.x), max(a.y, b.y)
-	x1, y1 := min(a.x+a.w, b.x+b.w), min(a.y+a.h, b.y+b.h)
-	if x1 <= x0 || y1 <= y0 {
-		return rect{x0, y0, 0, 0}
-	}
-	return rect{x0, y0, x1 - x0, y1 - y0}
+func deviceRect(r view.Rect, scale float32) image.Rectangle {
+	return image.Rect(int(math.Floor(float64(r.X*scale))), int(math.Floor(float64(r.Y*scale))),
+		int(math.Ceil(float64((r.X+r.W)*scale))), int(math.Ceil(float64((r.Y+r.H)*scale))))
 }

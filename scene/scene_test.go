@@ -336,28 +336,15 @@ func TestFilesAreTheToolkit(t *testing.T) {
 }
 
 // TestFilesBuildStandalone writes Files() into a fresh module named
-// gmpbook, as `gmpbook real` does, with a program that uses every
-// primitive, and builds and runs it.
+// gmpbook with WriteModule, as `gmpbook real` does, with a program that
+// uses every primitive, and builds and runs it with ModuleEnv.
 func TestFilesBuildStandalone(t *testing.T) {
 	goTool, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("the go command is not on PATH")
 	}
 	dir := t.TempDir()
-	write := func(name string, data []byte) {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write("go.mod", []byte("module gmpbook\n\ngo 1.26\n"))
-	for name, data := range Files() {
-		write(filepath.Join("scene", name), data)
-	}
-	write("main.go", []byte(`package main
+	if err := WriteModule(dir, map[string][]byte{"main.go": []byte(`package main
 
 import (
 	"fmt"
@@ -375,11 +362,18 @@ func main() {
 	wg.Wait()
 	fmt.Println("all five done")
 }
-`))
+`)}); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"go.mod", "scene/work.go"} {
+		if err := WriteModule(t.TempDir(), map[string][]byte{bad: nil}); err == nil {
+			t.Errorf("WriteModule let a program overwrite %s", bad)
+		}
+	}
 	bin := filepath.Join(dir, "scene.bin")
 	build := exec.Command(goTool, "build", "-o", bin, ".")
 	build.Dir = dir
-	build.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "CGO_ENABLED=0")
+	build.Env = append(os.Environ(), ModuleEnv...)
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build of the copied toolkit failed: %v\n%s", err, out)
 	}

@@ -81,6 +81,18 @@ func atoi(s string) int {
 	return n
 }
 
+// Liner is what a scene goroutine tells of the scene's source: the line
+// it is at, and the lines that ran to produce the op it handed to the
+// simulator last. Every program of a scene's simulator that runs the
+// scene's code implements it (core.Sim.ProgramOf); the runtime's own
+// goroutines do not.
+type Liner interface {
+	Line() int
+	RanLines() []int32
+}
+
+var _ Liner = (*vm.Thread)(nil)
+
 // NewSim builds a simulator running the scene with cfg. What the program
 // links changes its start-up: without package os (which fmt and the
 // toolkit bring in) there is no finalizer goroutine.

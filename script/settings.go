@@ -24,12 +24,9 @@ type Settings struct {
 	set     map[string]bool
 }
 
-// SettingKeys lists the keys a scene may set.
-var SettingKeys = []string{"procs", "cpus", "seed", "go", "startup", "timing", "until", "title", "id"}
-
-// FlagKeys are the settings a command line, a URL or a player may set:
-// every key but a scene's title and id.
-var FlagKeys = settingKeys
+// SettingKeys lists the keys a scene may set: RunKeys, then the scene's
+// title and id.
+var SettingKeys = append(RunKeys[:len(RunKeys):len(RunKeys)], "title", "id")
 
 // IsSet reports whether key was given explicitly.
 func (s Settings) IsSet(key string) bool { return s.set[key] }
@@ -297,14 +294,12 @@ func splitFields(l string) ([]string, error) {
 	return out, nil
 }
 
-// settingKeys are the keys a scene may set, in the order they are written
-// back (command flags, URL parameters, the line under a scene's title).
-var settingKeys = []string{"procs", "cpus", "seed", "go", "startup", "timing", "until"}
-
 // RunKeys are the settings that change a scene's run, in the order they
-// are written back: the keys a player's URL or command line may override
-// (internal/playerlog's Params). The same list as FlagKeys.
-var RunKeys = settingKeys
+// are written back (command flags, URL parameters, the line under a
+// scene's title): every key a scene may set but its title and id, and
+// the keys a player's URL or command line may override
+// (internal/playerlog's Params).
+var RunKeys = []string{"procs", "cpus", "seed", "go", "startup", "timing", "until"}
 
 // Flags lists the settings that were set, as key and value in the form
 // Set reads back ("procs" "2", "until" "50ms"), in a fixed order.
@@ -329,16 +324,20 @@ func (s Settings) Flags() [][2]string {
 		case "startup":
 			v = s.Startup
 		case "until":
-			v = FormatDuration(s.Until)
+			v = settingDuration(s.Until)
 		}
 		out = append(out, [2]string{k, v})
 	}
 	return out
 }
 
-// FormatDuration writes nanoseconds the way settings write durations, in
-// the largest unit that divides them ("50ms", "2s", "1500ns").
-func FormatDuration(ns int64) string {
+// settingDuration writes nanoseconds as a setting's value, in the largest
+// unit that divides them ("50ms", "2s", "1500ns", "3us"). It is not
+// core.FormatDuration on purpose: a setting is read back by the settings
+// parser and typed on a command line (gmpbook real -until 50ms), so it
+// must be exact, a whole number, in ASCII, and may use h and m; the
+// clock's "1.5µs" is none of these.
+func settingDuration(ns int64) string {
 	for _, u := range []struct {
 		n    int64
 		name string

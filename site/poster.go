@@ -199,7 +199,7 @@ func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene) (sceneData, erro
 		}
 		d.Board = append(d.Board, boardFrame{
 			SVG:     template.HTML(view.SVG(bf, frameLabel(bf))),
-			Time:    view.FormatTime(bf.Time),
+			Time:    core.FormatDurationShort(int64(bf.Time)),
 			Caption: boardCaption(bf),
 		})
 	}
@@ -226,9 +226,9 @@ func cropFrame(f view.Frame) view.Frame {
 // frameLabel says in words what a frame shows.
 func frameLabel(f view.Frame) string {
 	if f.Narration != "" {
-		return fmt.Sprintf("at %s, %s", view.FormatTime(f.Time), f.Narration)
+		return fmt.Sprintf("at %s, %s", core.FormatDurationShort(int64(f.Time)), f.Narration)
 	}
-	return "at " + view.FormatTime(f.Time)
+	return "at " + core.FormatDurationShort(int64(f.Time))
 }
 
 func boardCaption(f view.Frame) string {

@@ -13,6 +13,7 @@ import (
 	"github.com/yuin/goldmark/util"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/internal/runlog"
 	"github.com/gmpbook/gmpbook/render/view"
@@ -220,7 +221,7 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScen
 		if len(sc.Steps) == 0 || caption == "" {
 			caption = f.Narration
 		}
-		sc.Steps = append(sc.Steps, slideStep{At: at, Time: view.FormatTime(f.Time), Caption: caption,
+		sc.Steps = append(sc.Steps, slideStep{At: at, Time: core.FormatDurationShort(int64(f.Time)), Caption: caption,
 			SVG: template.HTML(view.SVG(f, title+": "+frameLabel(f)))})
 	}
 	return sc, nil

@@ -421,6 +421,18 @@ func TestDesktopApp(t *testing.T) {
 		assert.Equal(t, d1.H, d2.H)
 		second.notBlank(t)
 
+		// A size saved on a larger screen (a projector's) opens whole on
+		// this 1280×800 one, its toolbar in view (ux M10).
+		st.Width, st.Height = 1920, 1080
+		big, err := json.Marshal(st)
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(path, big, 0o644))
+		fitted := app.run("state_larger_than_screen")
+		assert.LessOrEqual(t, fitted.dump.Mode.W, float32(1280), "the window fits the screen's width")
+		assert.LessOrEqual(t, fitted.dump.Mode.H, float32(800), "and its height")
+		assert.Greater(t, fitted.dump.Mode.W, float32(1100), "it is as large as the screen lets it be")
+		fitted.notBlank(t)
+
 		// A corrupt state file is reported and ignored.
 		require.NoError(t, os.WriteFile(path, []byte("{this is not json"), 0o644))
 		third := app.run("state_corrupt", "--width", "1000", "--height", "700")

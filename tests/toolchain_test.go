@@ -162,30 +162,23 @@ func buildReal(t testing.TB, dir string, srcs map[string][]byte) map[string]stri
 	if dir == "" {
 		dir = t.TempDir()
 	}
-	write := func(name string, data []byte) {
-		p := filepath.Join(dir, name)
-		require.NoError(t, os.MkdirAll(filepath.Dir(p), 0o755))
-		require.NoError(t, os.WriteFile(p, data, 0o644))
-	}
-	write("go.mod", []byte("module gmpbook\n\ngo 1.26\n"))
-	for name, data := range scene.Files() {
-		write(filepath.Join("scene", name), data)
-	}
+	mains := map[string][]byte{}
 	var names []string
 	for name, src := range srcs {
 		c, err := script.Load(name+".go", src)
 		require.NoError(t, err, "scene %s", name)
 		full, err := script.Complete(c.Scene)
 		require.NoError(t, err, "scene %s: complete form", name)
-		write(filepath.Join("cmd", name, "main.go"), full)
+		mains["cmd/"+name+"/main.go"] = full
 		names = append(names, name)
 	}
 	sort.Strings(names)
+	require.NoError(t, scene.WriteModule(dir, mains))
 	bindir := filepath.Join(dir, "bin")
 	require.NoError(t, os.MkdirAll(bindir, 0o755))
 	cmd := exec.Command("go", "build", "-o", bindir+string(filepath.Separator), "./cmd/...")
 	cmd.Dir = dir
-	cmd.Env = cleanEnv("GOFLAGS=-mod=mod", "GOWORK=off", "CGO_ENABLED=0") // as gmpbook real builds
+	cmd.Env = cleanEnv(scene.ModuleEnv...) // as gmpbook real builds
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "go build of the real programs:\n%s", out)
 	bins := map[string]string{}

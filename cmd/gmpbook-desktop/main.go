@@ -53,7 +53,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/desktop"
 	"github.com/gmpbook/gmpbook/desktop/frame"
-	"github.com/gmpbook/gmpbook/desktop/present"
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	_ "github.com/gmpbook/gmpbook/internal/display/need" // first: a clear message where there is no display
 	"github.com/gmpbook/gmpbook/render"
@@ -187,7 +187,7 @@ func run(args []string, stderr io.Writer) int {
 		st.Anchor, st.Offset = "", 0
 	}
 
-	opt := &desktop.Options{Book: book, Mode: *mode, State: st, StatePath: path, Chapter: *chapter, ScrollTo: *scrollTo,
+	opt := &desktop.Options{Book: book, Mode: *mode, State: st, SizeGiven: *width > 0 && *height > 0, StatePath: path, Chapter: *chapter, ScrollTo: *scrollTo,
 		PlayScene: *playScene, Search: *search, Title: "gmpbook", Stderr: stderr}
 	if *mode == "present" {
 		po := &desktop.PresentOptions{Slide: *slide, Step: *step, Overview: *overview, Presenter: *presenter,
@@ -217,13 +217,13 @@ func run(args []string, stderr io.Writer) int {
 }
 
 // parseKeys reads a comma-separated list of presentation keys.
-func parseKeys(s string) ([]present.Key, error) {
-	var out []present.Key
+func parseKeys(s string) ([]key.Key, error) {
+	var out []key.Key
 	for _, name := range strings.Split(s, ",") {
 		if name = strings.TrimSpace(name); name == "" {
 			continue
 		}
-		k, ok := present.ParseKey(name)
+		k, ok := key.Parse(name)
 		if !ok {
 			return nil, fmt.Errorf("no key %q", name)
 		}

@@ -15,13 +15,8 @@ func cmdCompare(args []string, stdout, stderr io.Writer, getenv func(string) str
 	sf := newFlags("compare", stderr)
 	runs := sf.fs.Int("runs", 0, "run `N` times on each side (seeds 1..N) and compare the histograms of the outputs")
 	key := sf.fs.String("key", "output", "with -runs, count the whole output, its first-line or its last-line")
-	st, ok := sf.load(args, stderr)
+	st, cfg, ok := sf.loadConfig(args, stderr, getenv)
 	if !ok {
-		return 2
-	}
-	cfg, err := st.Config(getenv)
-	if err != nil {
-		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
 		return 2
 	}
 	if *runs > 0 {

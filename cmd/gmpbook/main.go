@@ -143,19 +143,29 @@ func (sf *sceneFlags) load(args []string, stderr io.Writer) (script.Settings, bo
 	return c.Scene.Settings.Merge(sf.over), true
 }
 
+// loadConfig is load, then the simulator's configuration of the merged
+// settings (GOMAXPROCS and GODEBUG from getenv where they apply).
+func (sf *sceneFlags) loadConfig(args []string, stderr io.Writer, getenv func(string) string) (script.Settings, core.Config, bool) {
+	st, ok := sf.load(args, stderr)
+	if !ok {
+		return st, core.Config{}, false
+	}
+	cfg, err := st.Config(getenv)
+	if err != nil {
+		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
+		return st, core.Config{}, false
+	}
+	return st, cfg, true
+}
+
 func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	sf := newFlags("run", stderr)
 	sf.fs.StringVar(&sf.events, "events", "", "write one line per simulator event to `FILE` (- for stderr)")
 	sf.fs.StringVar(&sf.trace, "trace", "", "write Chrome trace JSON (opens in Perfetto) to `FILE`")
 	seeds := sf.fs.String("seeds", "", "run once per seed (`N`, A..B or A,B,C) and print a histogram of the outputs")
 	key := sf.fs.String("key", "output", "with -seeds, count the whole output, its first-line or its last-line")
-	st, ok := sf.load(args, stderr)
+	_, cfg, ok := sf.loadConfig(args, stderr, getenv)
 	if !ok {
-		return 2
-	}
-	cfg, err := st.Config(getenv)
-	if err != nil {
-		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
 		return 2
 	}
 	if *seeds != "" {
@@ -279,9 +289,6 @@ func simulate(c *script.Compiled, cfg core.Config, stdout, stderr io.Writer, eve
 	return res, nil
 }
 
-// liner is implemented by scene goroutines: where they are in the source.
-type liner interface{ Line() int }
-
 // writeDump prints the user goroutines the way a fatal error does; after a
 // panic, only the goroutine that panicked. Where the runtime prints a
 // frame's file:line and pc offset, the scene's file:line stands.
@@ -303,7 +310,7 @@ func writeDump(w io.Writer, s *core.Sim, only int64, file string) {
 		}
 		fmt.Fprintf(w, "goroutine %d [%s]:\n", g.ID, state)
 		fmt.Fprintf(w, "%s()\n", funcName(g.Name))
-		if l, ok := g.Program.(liner); ok && l.Line() > 0 {
+		if l, ok := g.Program.(script.Liner); ok && l.Line() > 0 {
 			fmt.Fprintf(w, "\t%s:%d\n", file, l.Line())
 		}
 		if g.Parent != 0 && names[g.Parent] != "" {

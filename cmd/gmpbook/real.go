@@ -78,31 +78,13 @@ func buildReal(c *script.Compiled) (bin, dir string, err error) {
 	if err != nil {
 		return "", "", err
 	}
-	write := func(name string, data []byte) error {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			return err
-		}
-		return os.WriteFile(p, data, 0o644)
-	}
-	if err := write("go.mod", []byte("module gmpbook\n\ngo 1.26\n")); err != nil {
+	if err := scene.WriteModule(dir, map[string][]byte{"main.go": src}); err != nil {
 		return "", dir, err
-	}
-	if err := write("main.go", src); err != nil {
-		return "", dir, err
-	}
-	for name, data := range scene.Files() {
-		if err := write(filepath.Join("scene", name), data); err != nil {
-			return "", dir, err
-		}
 	}
 	bin = filepath.Join(dir, "scene.bin")
 	cmd := exec.Command("go", "build", "-o", bin, ".")
 	cmd.Dir = dir
-	// Without cgo: the toolkit imports net, which would otherwise link the
-	// cgo resolver and give the program an extra thread and goroutine the
-	// scene does not have.
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), scene.ModuleEnv...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {

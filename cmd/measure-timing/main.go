@@ -249,19 +249,13 @@ func field(n string) string {
 }
 
 func build(dir string) string {
-	check(os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module gmpbook\n\ngo 1.26\n"), 0o644))
-	check(os.MkdirAll(filepath.Join(dir, "scene"), 0o755))
-	for name, data := range scene.Files() {
-		check(os.WriteFile(filepath.Join(dir, "scene", name), data, 0o644))
-	}
-	check(os.MkdirAll(filepath.Join(dir, "probe"), 0o755))
-	check(os.WriteFile(filepath.Join(dir, "probe", "main.go"), probeSrc, 0o644))
+	check(scene.WriteModule(dir, map[string][]byte{"probe/main.go": probeSrc}))
 	bin := filepath.Join(dir, "probe.bin")
 	cmd := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", bin, "./probe")
 	cmd.Dir = dir
-	// Without cgo, as gmpbook real builds scenes (cmd/gmpbook/real.go):
-	// the cgo resolver would change the start-up.
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "CGO_ENABLED=0")
+	// As gmpbook real builds scenes: without cgo, whose resolver would
+	// change the start-up.
+	cmd.Env = append(os.Environ(), scene.ModuleEnv...)
 	cmd.Stderr = os.Stderr
 	check(cmd.Run())
 	return bin

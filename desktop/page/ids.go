@@ -3,7 +3,6 @@ package page
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -14,28 +13,6 @@ import (
 // ChapterName is the name links use for a chapter: its file name without
 // ".md", "05-stealing".
 func ChapterName(c *chapters.Chapter) string { return fmt.Sprintf("%02d-%s", c.Number, c.Slug) }
-
-// HeadingIDs gives each heading of the chapter the id the website gives
-// it: its text in lowercase letters, digits and dashes, "section" when
-// nothing is left, "s-" before ids that scenes and exercises own, and
-// "-2", "-3" … after a repeat. Ids depend on every heading before, so
-// they are computed over the whole chapter, also when only a slide is
-// laid out.
-func HeadingIDs(c *chapters.Chapter) map[*ast.Heading]string {
-	ids := map[*ast.Heading]string{}
-	seen := map[string]int{}
-	if c == nil || c.Doc == nil {
-		return ids
-	}
-	_ = ast.Walk(c.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if h, ok := n.(*ast.Heading); ok && entering {
-			ids[h] = chapters.HeadingID(seen, c.InlineText(h))
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	return ids
-}
 
 // chapterLinkRE is a link between chapter sources, "05-stealing.md#x"; the
 // website may already have rewritten it to "05-stealing.html#x".
@@ -68,19 +45,11 @@ func refLink(code string) string {
 }
 
 // lines maps byte offsets of a chapter's source to 1-based line numbers.
-type lines []int // the offsets at which lines start
+type lines struct{ chapters.LineIndex }
 
-func newLines(src []byte) lines {
-	l := lines{0}
-	for i, b := range src {
-		if b == '\n' {
-			l = append(l, i+1)
-		}
-	}
-	return l
-}
+func newLines(src []byte) lines { return lines{chapters.NewLineIndex(src)} }
 
-func (l lines) at(off int) int { return sort.Search(len(l), func(i int) bool { return l[i] > off }) }
+func (l lines) at(off int) int { return l.At(off) }
 
 // nodeLine is the chapter line where a block starts, 0 if it has none.
 func (l lines) nodeLine(n ast.Node) int {

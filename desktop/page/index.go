@@ -6,9 +6,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark/ast"
-	extast "github.com/yuin/goldmark/extension/ast"
-
 	"github.com/gmpbook/gmpbook/chapters"
 )
 
@@ -24,9 +21,9 @@ type Index struct {
 type HitKind uint8
 
 const (
-	InTitle   HitKind = iota // the chapter's title
-	InHeading                // a heading
-	InText                   // the text under a heading
+	InTitle   = HitKind(chapters.SearchTitle)   // the chapter's title
+	InHeading = HitKind(chapters.SearchHeading) // a heading
+	InText    = HitKind(chapters.SearchText)    // the text under a heading
 )
 
 // Hit is one search result.
@@ -45,56 +42,23 @@ type Hit struct {
 	AllWords bool   // the words of the query matched, not the phrase
 }
 
-// block is a searchable piece of text: a title, a heading or a top-level
-// block of a chapter.
+// block is a searchable piece of a chapter (chapters.SearchBlock) with
+// its text in lower case.
 type block struct {
-	kind    HitKind
-	c       *chapters.Chapter
-	anchor  string
-	heading string
-	text    string
-	fold    string // text in lower case
-	marks   []mark // where text comes from
+	chapters.SearchBlock
+	c    *chapters.Chapter
+	fold string // Text in lower case
 }
-
-// mark says text from byte off on comes from chapter line line.
-type mark struct{ off, line int }
 
 // NewIndex reads the chapters.
 func NewIndex(chs []*chapters.Chapter) *Index {
 	ix := &Index{}
 	for _, c := range chs {
-		if c == nil || c.Doc == nil {
-			continue
-		}
-		ids := HeadingIDs(c)
-		ls := newLines(c.Source)
-		ix.add(block{kind: InTitle, c: c, heading: c.Title, text: squeeze(c.Title), marks: []mark{{0, 1}}})
-		anchor, heading := "", c.Title
-		// The summary and goals belong to the top of the chapter.
-		var intro textBuilder
-		intro.add(c.Summary+" "+strings.Join(c.Goals, " "), 1)
-		ix.add(block{kind: InText, c: c, heading: heading, text: intro.text(), marks: intro.marks})
-		for n := c.Doc.FirstChild(); n != nil; n = n.NextSibling() {
-			if h, ok := n.(*ast.Heading); ok {
-				anchor, heading = ids[h], c.InlineText(h)
-				ix.add(block{kind: InHeading, c: c, anchor: anchor, heading: heading, text: squeeze(heading), marks: []mark{{0, ls.nodeLine(h)}}})
-				continue
-			}
-			var tb textBuilder
-			tb.block(n, c, ls)
-			ix.add(block{kind: InText, c: c, anchor: anchor, heading: heading, text: tb.text(), marks: tb.marks})
+		for _, b := range c.SearchBlocks() {
+			ix.blocks = append(ix.blocks, block{SearchBlock: b, c: c, fold: strings.ToLower(b.Text)})
 		}
 	}
 	return ix
-}
-
-func (ix *Index) add(b block) {
-	if strings.TrimSpace(b.text) == "" {
-		return
-	}
-	b.fold = strings.ToLower(b.text)
-	ix.blocks = append(ix.blocks, b)
 }
 
 // maxHits bounds a search's results.
@@ -139,18 +103,18 @@ func (ix *Index) Search(q string) []Hit {
 // hit makes the result for a match of n bytes at at in b.fold.
 func (b *block) hit(at, n int, all bool) Hit {
 	start, end := b.original(at), b.original(at+n)
-	h := Hit{Kind: b.kind, Chapter: b.c.Number, Slug: b.c.Slug, Name: ChapterName(b.c), Title: b.c.Title,
-		Anchor: b.anchor, Heading: b.heading, AllWords: all, Link: "chapter:" + ChapterName(b.c)}
-	if b.anchor != "" {
-		h.Link += "#" + b.anchor
+	h := Hit{Kind: HitKind(b.Kind), Chapter: b.c.Number, Slug: b.c.Slug, Name: ChapterName(b.c), Title: b.c.Title,
+		Anchor: b.Anchor, Heading: b.Heading, AllWords: all, Link: "chapter:" + ChapterName(b.c)}
+	if b.Anchor != "" {
+		h.Link += "#" + b.Anchor
 	}
-	for _, m := range b.marks {
-		if m.off > start {
+	for _, m := range b.Marks {
+		if m.Off > start {
 			break
 		}
-		h.Line = m.line
+		h.Line = m.Line
 	}
-	h.Snippet, h.Match = snippet(b.text, start, end)
+	h.Snippet, h.Match = snippet(b.Text, start, end)
 	return h
 }
 
@@ -158,12 +122,12 @@ func (b *block) hit(at, n int, all bool) Hit {
 // same length in UTF-8 for nearly every letter; where it does not, the
 // two are walked rune by rune.
 func (b *block) original(off int) int {
-	if len(b.fold) == len(b.text) {
+	if len(b.fold) == len(b.Text) {
 		return off
 	}
 	f, t := 0, 0
-	for t < len(b.text) && f < off {
-		r, n := utf8.DecodeRuneInString(b.text[t:])
+	for t < len(b.Text) && f < off {
+		r, n := utf8.DecodeRuneInString(b.Text[t:])
 		f += utf8.RuneLen(unicode.ToLower(r))
 		t += n
 	}
@@ -207,96 +171,3 @@ func snippet(text string, start, end int) (string, [2]int) {
 
 // squeeze collapses runs of white space into one space.
 func squeeze(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// textBuilder gathers a block's searchable text, one space between
-// words, and where each piece comes from.
-type textBuilder struct {
-	sb    strings.Builder
-	marks []mark
-	space bool // white space is pending
-}
-
-func (t *textBuilder) text() string { return t.sb.String() }
-
-// add appends s, which comes from chapter line line (0: unknown).
-func (t *textBuilder) add(s string, line int) {
-	start := -1
-	flush := func(end int) {
-		if start < 0 {
-			return
-		}
-		if t.space && t.sb.Len() > 0 {
-			t.sb.WriteByte(' ')
-		}
-		t.space = false
-		if n := len(t.marks); line > 0 && (n == 0 || t.marks[n-1].line != line) {
-			t.marks = append(t.marks, mark{t.sb.Len(), line})
-		}
-		t.sb.WriteString(s[start:end])
-		start = -1
-	}
-	for i, r := range s {
-		if unicode.IsSpace(r) {
-			flush(i)
-			t.space = true
-		} else if start < 0 {
-			start = i
-		}
-	}
-	flush(len(s))
-}
-
-// block adds the words of a top-level block.
-func (t *textBuilder) block(n ast.Node, c *chapters.Chapter, ls lines) {
-	src := c.Source
-	switch n := n.(type) {
-	case *chapters.NotesNode:
-		return
-	case *chapters.SceneNode:
-		t.add(n.Scene.Title+" ", n.Scene.Line-1)
-		for i, l := range strings.Split(n.Scene.Source, "\n") {
-			t.add(l+" ", n.Scene.Line+i)
-		}
-		return
-	case *chapters.PredictNode:
-		t.add(n.Predict.Question+" ", n.Predict.Line+1)
-		t.add(strings.Join(n.Predict.Choices, " ")+" ", n.Predict.Line+1)
-		return
-	case *chapters.RealNode:
-		t.add(n.Real.Claim+" ", n.Real.Line+1)
-		return
-	case *chapters.ErrorNode:
-		return
-	case *ast.Text:
-		t.add(string(n.Segment.Value(src)), ls.at(n.Segment.Start))
-		if n.SoftLineBreak() || n.HardLineBreak() {
-			t.add(" ", ls.at(n.Segment.Start))
-		}
-		return
-	case *ast.String:
-		t.add(string(n.Value), 0)
-		return
-	case *extast.FootnoteLink, *extast.FootnoteBacklink:
-		return
-	}
-	if n.Type() == ast.TypeBlock && !n.HasChildren() {
-		// Code, HTML: its lines.
-		ls2 := n.Lines()
-		for i := 0; i < ls2.Len(); i++ {
-			seg := ls2.At(i)
-			t.add(string(seg.Value(src))+" ", ls.at(seg.Start))
-		}
-		return
-	}
-	for k := n.FirstChild(); k != nil; k = k.NextSibling() {
-		t.block(k, c, ls)
-		if k.Type() == ast.TypeBlock || isCell(k) {
-			t.add(" ", 0)
-		}
-	}
-}
-
-func isCell(n ast.Node) bool {
-	_, ok := n.(*extast.TableCell)
-	return ok
-}

@@ -134,7 +134,7 @@ func layout(c *chapters.Chapter, nodes []ast.Node, st Style, m Measurer) *Page {
 		// chapters; a slide holds its share of the chapter's blocks.
 		b.page.Items = make([]Item, 0, len(c.Source)/15*min(len(nodes), d.blocks)/max(d.blocks, 1))
 	} else {
-		b.lines = lines{0}
+		b.lines = newLines(nil)
 	}
 	hasList := false
 	for _, n := range nodes {
@@ -184,7 +184,7 @@ func derive(c *chapters.Chapter) *derived {
 	if ok && d.str == string(c.Source) {
 		return d
 	}
-	d = &derived{str: string(c.Source), lines: newLines(c.Source), ids: HeadingIDs(c), polls: map[*chapters.Predict]int{}}
+	d = &derived{str: string(c.Source), lines: newLines(c.Source), ids: c.HeadingIDs(), polls: map[*chapters.Predict]int{}}
 	for i, p := range c.Predicts {
 		d.polls[p] = i + 1
 	}

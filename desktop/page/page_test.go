@@ -121,7 +121,7 @@ func overlaps(items []Item) []string {
 
 func TestEveryChapterAtReadingWidths(t *testing.T) {
 	for _, c := range everyChapter(t) {
-		ids := HeadingIDs(c)
+		ids := c.HeadingIDs()
 		var headings []*ast.Heading
 		for n := c.Doc.FirstChild(); n != nil; n = n.NextSibling() {
 			if h, ok := n.(*ast.Heading); ok {

@@ -1,6 +1,6 @@
 // Package present is the model of presentation mode in the desktop app:
 // everything about it that needs no window. The desktop app maps
-// ebiten.Key to Key, draws the rectangles and items computed here and
+// ebiten.Key to key.Key (package desktop/key), draws the rectangles and items computed here and
 // seeks its scene player to the events fragments name; this package does
 // not import Ebiten and is tested with plain go test.
 //

@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/link"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
 )
 
 // The audience window's game loop, without Ebiten: the window maps its
-// keys to present.Key, seeks its scene player when the position moves,
+// keys to key.Key, seeks its scene player when the position moves,
 // and keeps the presenter window in step. keys stands for the keys
 // pressed in one frame.
 func Example_audience() {
@@ -36,7 +37,7 @@ func Example_audience() {
 	}
 	_ = startPresenter
 
-	update := func(keys []present.Key, winW, winH float32) {
+	update := func(keys []key.Key, winW, winH float32) {
 		var e present.Effect
 		for _, k := range keys {
 			e |= nav.Press(k)
@@ -65,7 +66,7 @@ func Example_audience() {
 		// Reveal from step 1, the player in Scene, ts.JumpItems(nav.Jump()).
 		_ = ts.Slide(nav.Pos().Slide)
 	}
-	update([]present.Key{present.KeyPageDown}, 1920, 1080)
+	update([]key.Key{key.PageDown}, 1920, 1080)
 	fmt.Println(nav.Pos(), present.Counter(deck, nav.Pos()))
 	if presenter != nil {
 		presenter.Close()
@@ -80,7 +81,7 @@ func Example_presenter() {
 	peer := link.Stdio(link.Protocol[present.Msg]{Bye: present.Bye(), Latest: present.MsgState})
 	var nav *present.Nav
 	var ts *present.Typesetter
-	update := func(keys []present.Key, winW, winH float32) bool {
+	update := func(keys []key.Key, winW, winH float32) bool {
 		peer.Drain(func(m present.Msg) {
 			if m.Type == present.MsgHello {
 				deck := present.Open(m.Deck)

@@ -1,81 +1,6 @@
 package present
 
-// Key is a key presentation mode responds to. The window maps its own key
-// codes to these (Ebiten's KeyArrowRight to KeyRight, KeyNumpad5 to Key5,
-// KeyNumpadEnter to KeyEnter, …); the presenter window sends them to the
-// audience window by name. A presentation clicker sends PageDown and
-// PageUp (some send the arrows, and b or . for its blank-screen button),
-// all of which are here.
-type Key uint8
-
-const (
-	KeyNone Key = iota
-	KeyRight
-	KeyLeft
-	KeyUp
-	KeyDown
-	KeySpace
-	KeyEnter
-	KeyBackspace
-	KeyEscape
-	KeyPageDown
-	KeyPageUp
-	KeyHome
-	KeyEnd
-	Key0
-	Key1
-	Key2
-	Key3
-	Key4
-	Key5
-	Key6
-	Key7
-	Key8
-	Key9
-	KeyB      // blackout
-	KeyPeriod // blackout, as some clickers send it
-	KeyF      // full screen
-	KeyN      // next
-	KeyO      // overview
-	KeyP      // previous
-	KeyR      // reset the timer
-	KeyT      // pause or resume the timer
-	numKeys
-)
-
-var keyNames = [numKeys]string{
-	KeyNone: "none", KeyRight: "right", KeyLeft: "left", KeyUp: "up", KeyDown: "down",
-	KeySpace: "space", KeyEnter: "enter", KeyBackspace: "backspace", KeyEscape: "escape",
-	KeyPageDown: "pagedown", KeyPageUp: "pageup", KeyHome: "home", KeyEnd: "end",
-	Key0: "0", Key1: "1", Key2: "2", Key3: "3", Key4: "4", Key5: "5", Key6: "6", Key7: "7", Key8: "8", Key9: "9",
-	KeyB: "b", KeyPeriod: ".", KeyF: "f", KeyN: "n", KeyO: "o", KeyP: "p", KeyR: "r", KeyT: "t",
-}
-
-// String is the key's name, as the presenter window sends it.
-func (k Key) String() string {
-	if k < numKeys {
-		return keyNames[k]
-	}
-	return "key?"
-}
-
-// ParseKey is the key a name stands for (KeyNone, false if none).
-func ParseKey(name string) (Key, bool) {
-	for k, n := range keyNames {
-		if n == name && Key(k) != KeyNone {
-			return Key(k), true
-		}
-	}
-	return KeyNone, false
-}
-
-// digit is the value of a digit key, or -1.
-func (k Key) digit() int {
-	if k >= Key0 && k <= Key9 {
-		return int(k - Key0)
-	}
-	return -1
-}
+import "github.com/gmpbook/gmpbook/desktop/key"
 
 // Action is what a key does.
 type Action uint8
@@ -99,7 +24,7 @@ const (
 
 // Binding is one line of the keys' help.
 type Binding struct {
-	Keys   []Key
+	Keys   []key.Key
 	Action Action
 	Help   string
 }
@@ -107,51 +32,51 @@ type Binding struct {
 // Bindings are presentation mode's keys in the order a help screen lists
 // them. Press interprets them; this table is what a window shows.
 var Bindings = []Binding{
-	{[]Key{KeyRight, KeySpace, KeyPageDown, KeyDown, KeyN}, ActNext, "next step, then next slide"},
-	{[]Key{KeyLeft, KeyPageUp, KeyUp, KeyP}, ActPrev, "previous step, then previous slide"},
-	{[]Key{KeyEnter}, ActEnter, "next; after digits: go to that slide; in the overview: open the selected slide"},
-	{[]Key{KeyBackspace}, ActBack, "previous; after digits: take one back"},
-	{[]Key{KeyHome}, ActFirst, "first slide"},
-	{[]Key{KeyEnd}, ActLast, "last slide"},
-	{[]Key{Key0, Key1, Key2, Key3, Key4, Key5, Key6, Key7, Key8, Key9}, ActDigit, "type a slide number, then Enter"},
-	{[]Key{KeyO}, ActOverview, "overview of all slides (arrows choose, Enter opens, Esc or o closes)"},
-	{[]Key{KeyEscape}, ActEscape, "forget a typed number; close the overview"},
-	{[]Key{KeyB, KeyPeriod}, ActBlackout, "black screen, and back"},
-	{[]Key{KeyT}, ActTimerPause, "pause or resume the timer"},
-	{[]Key{KeyR}, ActTimerReset, "reset the timer"},
-	{[]Key{KeyF}, ActFullscreen, "full screen"},
+	{[]key.Key{key.Right, key.Space, key.PageDown, key.Down, key.N}, ActNext, "next step, then next slide"},
+	{[]key.Key{key.Left, key.PageUp, key.Up, key.P}, ActPrev, "previous step, then previous slide"},
+	{[]key.Key{key.Enter}, ActEnter, "next; after digits: go to that slide; in the overview: open the selected slide"},
+	{[]key.Key{key.Backspace}, ActBack, "previous; after digits: take one back"},
+	{[]key.Key{key.Home}, ActFirst, "first slide"},
+	{[]key.Key{key.End}, ActLast, "last slide"},
+	{[]key.Key{key.Digit0, key.Digit1, key.Digit2, key.Digit3, key.Digit4, key.Digit5, key.Digit6, key.Digit7, key.Digit8, key.Digit9}, ActDigit, "type a slide number, then Enter"},
+	{[]key.Key{key.O}, ActOverview, "overview of all slides (arrows choose, Enter opens, Esc or o closes)"},
+	{[]key.Key{key.Escape}, ActEscape, "forget a typed number; close the overview"},
+	{[]key.Key{key.B, key.Period}, ActBlackout, "black screen, and back"},
+	{[]key.Key{key.T}, ActTimerPause, "pause or resume the timer"},
+	{[]key.Key{key.R}, ActTimerReset, "reset the timer"},
+	{[]key.Key{key.F}, ActFullscreen, "full screen"},
 }
 
 // actionOf is the key's action outside the overview, before typed digits
 // and blackout change its meaning.
-func actionOf(k Key) Action {
+func actionOf(k key.Key) Action {
 	switch k {
-	case KeyRight, KeySpace, KeyPageDown, KeyDown, KeyN:
+	case key.Right, key.Space, key.PageDown, key.Down, key.N:
 		return ActNext
-	case KeyLeft, KeyPageUp, KeyUp, KeyP:
+	case key.Left, key.PageUp, key.Up, key.P:
 		return ActPrev
-	case KeyEnter:
+	case key.Enter:
 		return ActEnter
-	case KeyBackspace:
+	case key.Backspace:
 		return ActBack
-	case KeyEscape:
+	case key.Escape:
 		return ActEscape
-	case KeyHome:
+	case key.Home:
 		return ActFirst
-	case KeyEnd:
+	case key.End:
 		return ActLast
-	case KeyO:
+	case key.O:
 		return ActOverview
-	case KeyB, KeyPeriod:
+	case key.B, key.Period:
 		return ActBlackout
-	case KeyT:
+	case key.T:
 		return ActTimerPause
-	case KeyR:
+	case key.R:
 		return ActTimerReset
-	case KeyF:
+	case key.F:
 		return ActFullscreen
 	}
-	if k.digit() >= 0 {
+	if k.Digit() >= 0 {
 		return ActDigit
 	}
 	return ActNone

@@ -3,6 +3,8 @@ package present
 import (
 	"strconv"
 	"time"
+
+	"github.com/gmpbook/gmpbook/desktop/key"
 )
 
 // Position is where a talk is: a slide (0-based) and a step on it, from 0
@@ -281,7 +283,7 @@ func (n *Nav) Tick() Effect {
 // digit back and Escape forgets them. In the overview the arrows move the
 // selection (up and down by a row), Enter opens it, and Escape or o
 // closes the overview where the talk was.
-func (n *Nav) Press(k Key) Effect {
+func (n *Nav) Press(k key.Key) Effect {
 	e := n.Tick()
 	a := actionOf(k)
 	switch a {
@@ -310,7 +312,7 @@ func (n *Nav) Press(k Key) Effect {
 		return e | BlackoutChanged
 	case ActDigit:
 		if len(n.jump) < maxJumpDigits {
-			n.jump += strconv.Itoa(k.digit())
+			n.jump += strconv.Itoa(k.Digit())
 			n.jumpAt = n.now()
 			return e | JumpChanged
 		}
@@ -354,28 +356,28 @@ func (n *Nav) Press(k Key) Effect {
 }
 
 // pressOverview handles a key while the overview shows.
-func (n *Nav) pressOverview(k Key, a Action) Effect {
+func (n *Nav) pressOverview(k key.Key, a Action) Effect {
 	last := len(n.steps) - 1
 	sel := n.sel
 	switch k {
-	case KeyLeft, KeyPageUp, KeyP, KeyBackspace:
+	case key.Left, key.PageUp, key.P, key.Backspace:
 		sel--
-	case KeyRight, KeyPageDown, KeySpace, KeyN:
+	case key.Right, key.PageDown, key.Space, key.N:
 		sel++
-	case KeyUp:
+	case key.Up:
 		if sel-n.cols >= 0 {
 			sel -= n.cols
 		}
-	case KeyDown:
+	case key.Down:
 		switch {
 		case sel+n.cols <= last:
 			sel += n.cols
 		case sel/n.cols < last/n.cols: // a shorter row below: its last cell
 			sel = last
 		}
-	case KeyHome:
+	case key.Home:
 		sel = 0
-	case KeyEnd:
+	case key.End:
 		sel = last
 	}
 	switch a {

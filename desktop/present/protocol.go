@@ -1,6 +1,10 @@
 package present
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/gmpbook/gmpbook/desktop/key"
+)
 
 // The two windows of a talk are two processes of one binary (Ebiten has
 // one window per process): the audience window's process starts the
@@ -65,7 +69,7 @@ func CheckHello(m Msg, d *Deck) error {
 }
 
 // KeyMsg is the message for a key pressed in the presenter window.
-func KeyMsg(k Key) Msg { return Msg{Type: MsgKey, Key: k.String()} }
+func KeyMsg(k key.Key) Msg { return Msg{Type: MsgKey, Key: k.String()} }
 
 // StateMsg is the message carrying s.
 func StateMsg(s State) Msg { return Msg{Type: MsgState, State: &s} }
@@ -82,7 +86,7 @@ func OpenMsg(i int) Msg { return Msg{Type: MsgOpen, Pos: &Position{Slide: i}} }
 func (n *Nav) Apply(m Msg) Effect {
 	switch m.Type {
 	case MsgKey:
-		if k, ok := ParseKey(m.Key); ok {
+		if k, ok := key.Parse(m.Key); ok {
 			return n.Press(k)
 		}
 	case MsgGoto:

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/link"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -91,8 +92,8 @@ func TestLinkCarriesPositionsBothWays(t *testing.T) {
 	assert.Equal(t, Position{1, 1}, presNav.Pos())
 
 	// Presenter → audience: keys, then a click on a slide.
-	require.NoError(t, pres.Send(KeyMsg(KeyPageDown)))
-	require.NoError(t, pres.Send(KeyMsg(KeyPageDown)))
+	require.NoError(t, pres.Send(KeyMsg(key.PageDown)))
+	require.NoError(t, pres.Send(KeyMsg(key.PageDown)))
 	require.NoError(t, pres.Send(GotoMsg(Position{2, 1})))
 	require.NoError(t, pres.Send(OpenMsg(3)))
 	var seen []Position
@@ -122,9 +123,9 @@ func TestLinkAppliesMessagesInOrder(t *testing.T) {
 	aud, pres, _ := pipes(t)
 	audNav, _ := newTestNav(d)
 	ref, _ := newTestNav(d)
-	keys := []Key{KeyRight, KeySpace, KeyRight, KeyLeft, KeyPageDown, Key1, Key2, KeyEnter, KeyPageUp, KeyO, KeyRight,
-		KeyDown, KeyEnter, KeyB, KeyRight, KeyRight, KeyEnd, KeyLeft, KeyHome, Key3, KeyBackspace, Key4, KeyEnter}
-	var sent []Key
+	keys := []key.Key{key.Right, key.Space, key.Right, key.Left, key.PageDown, key.Digit1, key.Digit2, key.Enter, key.PageUp, key.O, key.Right,
+		key.Down, key.Enter, key.B, key.Right, key.Right, key.End, key.Left, key.Home, key.Digit3, key.Backspace, key.Digit4, key.Enter}
+	var sent []key.Key
 	for range 20 {
 		sent = append(sent, keys...)
 	}
@@ -154,5 +155,5 @@ func TestHelloChecksVersionAndDeck(t *testing.T) {
 	h = Hello(d)
 	h.Slides++
 	assert.Error(t, CheckHello(h, d))
-	assert.Error(t, CheckHello(KeyMsg(KeyB), d))
+	assert.Error(t, CheckHello(KeyMsg(key.B), d))
 }

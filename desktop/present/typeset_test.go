@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -410,7 +411,7 @@ func TestPresenterViewShowsPositionTimerNextAndNotes(t *testing.T) {
 	n.Last()
 	v = ts.Presenter(n, 1280, 800)
 	assert.Equal(t, -1, v.NextSlide)
-	n.Press(KeyT)
+	n.Press(key.T)
 	v = ts.Presenter(n, 1280, 800)
 	var timer string
 	for _, it := range v.Items {
@@ -444,15 +445,15 @@ func TestStatusSaysWhatTheNextPressDoes(t *testing.T) {
 	assert.Equal(t, "Next: reveal the answer: worker 7 done", Status(d, n.State()))
 	n.Next()
 	assert.Equal(t, "Next: slide 9 · Predict, then run", Status(d, n.State()))
-	n.Press(Key1)
+	n.Press(key.Digit1)
 	assert.Contains(t, Status(d, n.State()), "Go to slide 1")
-	n.Press(KeyEscape)
-	n.Press(KeyB)
+	n.Press(key.Escape)
+	n.Press(key.B)
 	assert.Contains(t, Status(d, n.State()), "black")
-	n.Press(KeyB)
-	n.Press(KeyO)
+	n.Press(key.B)
+	n.Press(key.O)
 	assert.Contains(t, Status(d, n.State()), "Overview: 8 · Predict, then run")
-	n.Press(KeyO)
+	n.Press(key.O)
 	n.Last()
 	assert.Equal(t, "This is the last slide.", Status(d, n.State()))
 	assert.Equal(t, fmt.Sprintf("slide %d/%d", len(d.Slides), len(d.Slides)), Counter(d, n.Pos()))

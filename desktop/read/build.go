@@ -19,6 +19,7 @@ func (r *Reading) List() *DisplayList {
 	if r.stale || r.list.W != r.w || r.list.H != r.h {
 		r.build()
 		r.stale = false
+		r.builds++
 	}
 	return &r.list
 }

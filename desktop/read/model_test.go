@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gmpbook/gmpbook/desktop/key"
 )
 
 func TestStateRoundTripsThroughAnAtomicWrite(t *testing.T) {
@@ -142,21 +144,21 @@ func TestSearchBoxTypesSelectsAndJumps(t *testing.T) {
 	require.Len(t, box.Results, maxResults)
 	assert.True(t, box.More)
 	assert.Equal(t, 0, box.Sel)
-	box.Edit(Press{Key: KeyUp})
+	box.Edit(Press{Key: key.Up})
 	assert.Equal(t, maxResults-1, box.Sel, "up from the first wraps to the last")
-	box.Edit(Press{Key: KeyDown})
-	box.Edit(Press{Key: KeyDown})
-	hit, done := box.Edit(Press{Key: KeyEnter})
+	box.Edit(Press{Key: key.Down})
+	box.Edit(Press{Key: key.Down})
+	hit, done := box.Edit(Press{Key: key.Enter})
 	require.NotNil(t, hit)
 	assert.True(t, done)
 	assert.Equal(t, "c1", hit.Chapter)
 	assert.False(t, box.Open)
 
 	box.Start()
-	box.Edit(Press{Key: KeyBackspace, Ctrl: true})
+	box.Edit(Press{Key: key.Backspace, Ctrl: true})
 	assert.Equal(t, "", box.Text(), "Ctrl+Backspace deletes a word")
 	assert.Equal(t, []string{"st", "steal"}, asked, "each edit searches once; an empty query does not search")
-	_, done = box.Edit(Press{Key: KeyEscape})
+	_, done = box.Edit(Press{Key: key.Escape})
 	assert.True(t, done)
 	assert.False(t, box.Open)
 }
@@ -226,4 +228,25 @@ func TestABadChapterIsAnEntryWithItsErrorAndTheOthersOpen(t *testing.T) {
 
 	_, err = FromDir(t.TempDir())
 	assert.ErrorContains(t, err, "no chapter files")
+}
+
+// TestFitWindowKeepsARestoredWindowOnTheScreen: a window size saved on a
+// larger screen opens whole on a smaller one (ux M10); one that fits is
+// kept, and a monitor of unknown size changes nothing.
+func TestFitWindowKeepsARestoredWindowOnTheScreen(t *testing.T) {
+	for _, c := range []struct{ w, h, mw, mh, ww, wh int }{
+		{1920, 1080, 1280, 800, 1280, 800}, // presented on a projector, read on a laptop
+		{1200, 800, 1920, 1080, 1200, 800}, // fits: as it was
+		{1280, 800, 1280, 800, 1280, 800},  // exactly the monitor
+		{1300, 600, 1280, 800, 1280, 600},  // one side too long
+		{1100, 900, 1280, 800, 1100, 800},  // the other
+		{1920, 1080, 0, 0, 1920, 1080},     // no size reported
+	} {
+		w, h := FitWindow(c.w, c.h, c.mw, c.mh)
+		assert.Equal(t, [2]int{c.ww, c.wh}, [2]int{w, h}, "%d×%d on %d×%d", c.w, c.h, c.mw, c.mh)
+		if c.mw > 0 {
+			assert.LessOrEqual(t, w, c.mw)
+			assert.LessOrEqual(t, h, c.mh)
+		}
+	}
 }

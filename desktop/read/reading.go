@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -89,6 +90,7 @@ type Reading struct {
 	dirty   bool      // the geometry or the layout must be recomputed
 	list    DisplayList
 	stale   bool // the list must be rebuilt
+	builds  int  // how many times List rebuilt it
 }
 
 // NewReading returns the reading mode at cfg.State's chapter and position.
@@ -626,7 +628,7 @@ func PlayerTakes(p Press) bool {
 		return false
 	}
 	switch p.Key {
-	case KeyLeft, KeyRight, KeyHome, KeyEnd, KeyPageUp, KeyPageDown, KeyEnter:
+	case key.Left, key.Right, key.Home, key.End, key.PageUp, key.PageDown, key.Enter:
 		return true
 	}
 	return false

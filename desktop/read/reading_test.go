@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/internal/fonts"
 	"github.com/gmpbook/gmpbook/render/view"
@@ -140,12 +141,12 @@ func TestContentsEntryOpensTheChapterAndBackReturns(t *testing.T) {
 	click(r, x, y)
 	assert.Greater(t, r.ScrollY(), float32(0))
 
-	keys(r, Press{Key: KeyBackspace})
+	keys(r, Press{Key: key.Backspace})
 	assert.Equal(t, "07-preemption", r.Current().ID)
 	assert.Equal(t, float32(0), r.ScrollY())
-	keys(r, Press{Key: KeyLeft, Alt: true})
+	keys(r, Press{Key: key.Left, Alt: true})
 	assert.Equal(t, "05-stealing", r.Current().ID)
-	keys(r, Press{Key: KeyRight, Alt: true})
+	keys(r, Press{Key: key.Right, Alt: true})
 	assert.Equal(t, "07-preemption", r.Current().ID)
 }
 
@@ -182,27 +183,27 @@ func TestLinksNavigateOrSayWhereTheyLead(t *testing.T) {
 func TestKeysScrollThePage(t *testing.T) {
 	r := newReading(t, State{Chapter: "05-stealing"})
 	view := r.geom.view.H
-	keys(r, Press{Key: KeyDown})
+	keys(r, Press{Key: key.Down})
 	assert.Equal(t, float32(lineStep), r.ScrollY())
-	keys(r, Press{Key: KeyUp})
+	keys(r, Press{Key: key.Up})
 	assert.Equal(t, float32(0), r.ScrollY())
-	keys(r, Press{Key: KeyPageDown})
+	keys(r, Press{Key: key.PageDown})
 	assert.Equal(t, view-lineStep, r.ScrollY())
 	chars(r, " ")
 	assert.Equal(t, 2*(view-lineStep), r.ScrollY())
 	r.Update(&Input{Dt: 1.0 / 60, Chars: []rune{' '}, Shift: true})
 	settle(r)
 	assert.Equal(t, view-lineStep, r.ScrollY())
-	keys(r, Press{Key: KeyEnd})
+	keys(r, Press{Key: key.End})
 	assert.InDelta(t, r.ScrollMax(), r.ScrollY(), 0.5)
-	keys(r, Press{Key: KeyHome})
+	keys(r, Press{Key: key.Home})
 	assert.Equal(t, float32(0), r.ScrollY())
 	r.Update(&Input{Dt: 1.0 / 60, WheelY: -2})
 	settle(r)
 	assert.Equal(t, float32(2*wheelStep), r.ScrollY())
 
 	// The scroll is smooth: one tick moves part of the way.
-	r.Update(&Input{Dt: 1.0 / 60, Keys: []Press{{Key: KeyPageDown}}})
+	r.Update(&Input{Dt: 1.0 / 60, Keys: []Press{{Key: key.PageDown}}})
 	assert.Greater(t, r.ScrollY(), float32(2*wheelStep))
 	assert.Less(t, r.ScrollY(), float32(2*wheelStep)+view-lineStep)
 	assert.True(t, r.Animating())
@@ -224,17 +225,17 @@ func TestTypeSizeKeysLayTheChapterOutAgain(t *testing.T) {
 	r := newReading(t, State{Chapter: "05-stealing"})
 	h := r.Page().Height
 	made := r.layouts.Made
-	keys(r, Press{Key: KeyEqual, Ctrl: true})
+	keys(r, Press{Key: key.Equal, Ctrl: true})
 	assert.InDelta(t, 1.1, r.FontScale(), 1e-6)
 	assert.Greater(t, r.Page().Height, h, "larger type, a longer page")
-	keys(r, Press{Key: KeyMinus, Ctrl: true}, Press{Key: KeyMinus, Ctrl: true})
+	keys(r, Press{Key: key.Minus, Ctrl: true}, Press{Key: key.Minus, Ctrl: true})
 	assert.InDelta(t, 0.9, r.FontScale(), 1e-6)
-	keys(r, Press{Key: Key0, Ctrl: true})
+	keys(r, Press{Key: key.Digit0, Ctrl: true})
 	assert.Equal(t, float32(1), r.FontScale())
 	assert.Equal(t, h, r.Page().Height)
 	assert.Equal(t, made+2, r.layouts.Made, "sizes seen before come from the cache")
 	for range 30 {
-		keys(r, Press{Key: KeyEqual, Ctrl: true})
+		keys(r, Press{Key: key.Equal, Ctrl: true})
 	}
 	assert.Equal(t, float32(MaxFontScale), r.FontScale())
 	st := r.State()
@@ -278,7 +279,7 @@ func TestTheChapterOpensWithItsTitleSummaryAndGoals(t *testing.T) {
 
 func TestSearchJumpsToTheSectionAndHighlightsTheMatch(t *testing.T) {
 	r := newReading(t, State{Chapter: "00-tour"})
-	keys(r, Press{Key: KeyF, Ctrl: true})
+	keys(r, Press{Key: key.F, Ctrl: true})
 	require.True(t, r.search.Open)
 	l := r.List()
 	require.NotNil(t, l.Layer("search"))
@@ -286,7 +287,7 @@ func TestSearchJumpsToTheSectionAndHighlightsTheMatch(t *testing.T) {
 	require.NotEmpty(t, r.search.Results, "the index finds coprime")
 	hit := r.search.Results[0]
 	assert.NotEmpty(t, ops(r.List(), "search", "result-match"))
-	keys(r, Press{Key: KeyEnter})
+	keys(r, Press{Key: key.Enter})
 	assert.False(t, r.search.Open)
 	assert.Equal(t, hit.Chapter, r.Current().ID)
 	require.NotEmpty(t, r.hl.boxes, "the match is highlighted")
@@ -294,7 +295,7 @@ func TestSearchJumpsToTheSectionAndHighlightsTheMatch(t *testing.T) {
 	require.NotEmpty(t, hl, "the highlight is on the screen")
 	v := r.geom.view
 	assert.True(t, v.Contains(hl[0].X, hl[0].Y), "at %v, view %v", hl[0], v)
-	keys(r, Press{Key: KeyEscape})
+	keys(r, Press{Key: key.Escape})
 	assert.Empty(t, ops(r.List(), "page", "highlight"), "Escape clears the highlight")
 
 	// '/' opens the box too, and what follows it is the query.
@@ -375,7 +376,7 @@ func TestPredictChoiceIsGradedWithTheSimulatorsAnswer(t *testing.T) {
 
 func TestTabMovesAVisibleFocusAndEnterFollowsIt(t *testing.T) {
 	r := newReading(t, State{Chapter: "05-stealing"})
-	keys(r, Press{Key: KeyTab})
+	keys(r, Press{Key: key.Tab})
 	require.Equal(t, focusPage, r.focus.area, "Tab starts with what is on the screen")
 	assert.NotEmpty(t, ops(r.List(), "page", "focus"), "the focus ring is drawn")
 	first := r.focusers[r.focus.i]
@@ -386,7 +387,7 @@ func TestTabMovesAVisibleFocusAndEnterFollowsIt(t *testing.T) {
 	// Tab walks on to the next element, scrolling to it.
 	var sawRef bool
 	for range 40 {
-		keys(r, Press{Key: KeyTab})
+		keys(r, Press{Key: key.Tab})
 		if f := r.focusers[r.focus.i]; f.kind == focusLink && strings.HasPrefix(f.link, "ref:") {
 			sawRef = true
 			b := f.box
@@ -396,11 +397,11 @@ func TestTabMovesAVisibleFocusAndEnterFollowsIt(t *testing.T) {
 		}
 	}
 	require.True(t, sawRef)
-	keys(r, Press{Key: KeyEnter})
+	keys(r, Press{Key: key.Enter})
 	assert.Contains(t, r.Message(), "src/runtime")
-	keys(r, Press{Key: KeyTab, Shift: true})
-	keys(r, Press{Key: KeyEscape})
-	keys(r, Press{Key: KeyEscape})
+	keys(r, Press{Key: key.Tab, Shift: true})
+	keys(r, Press{Key: key.Escape})
+	keys(r, Press{Key: key.Escape})
 	assert.Equal(t, focusNone, r.focus.area)
 
 	// From no focus, Shift+Tab goes backwards through the same list.
@@ -408,17 +409,17 @@ func TestTabMovesAVisibleFocusAndEnterFollowsIt(t *testing.T) {
 	require.Greater(t, len(list), 20)
 	seen := map[focusArea]bool{}
 	for range len(list) {
-		keys(r, Press{Key: KeyTab, Shift: true})
+		keys(r, Press{Key: key.Tab, Shift: true})
 		seen[r.focus.area] = true
 	}
 	assert.True(t, seen[focusToolbar] && seen[focusTOC] && seen[focusPage], "the toolbar, the contents and the page all take the focus: %v", seen)
 }
 
 func TestPlayerTakesItsOwnKeysOnly(t *testing.T) {
-	for _, p := range []Press{{Key: KeyLeft}, {Key: KeyRight}, {Key: KeyHome}, {Key: KeyEnd}, {Key: KeyPageDown}, {Key: KeyEnter}} {
+	for _, p := range []Press{{Key: key.Left}, {Key: key.Right}, {Key: key.Home}, {Key: key.End}, {Key: key.PageDown}, {Key: key.Enter}} {
 		assert.True(t, PlayerTakes(p), "%v", p.Key)
 	}
-	for _, p := range []Press{{Key: KeyUp}, {Key: KeyDown}, {Key: KeyTab}, {Key: KeyEscape}, {Key: KeyLeft, Alt: true}, {Key: KeyF, Ctrl: true}} {
+	for _, p := range []Press{{Key: key.Up}, {Key: key.Down}, {Key: key.Tab}, {Key: key.Escape}, {Key: key.Left, Alt: true}, {Key: key.F, Ctrl: true}} {
 		assert.False(t, PlayerTakes(p), "%v", p)
 	}
 }
@@ -444,7 +445,7 @@ func TestANarrowWindowFoldsTheContentsIntoAButton(t *testing.T) {
 	assert.Nil(t, r.List().Layer("toc"), "following an entry closes the contents")
 	chars(r, "t")
 	require.NotNil(t, r.List().Layer("toc"))
-	keys(r, Press{Key: KeyEscape})
+	keys(r, Press{Key: key.Escape})
 	assert.Nil(t, r.List().Layer("toc"))
 }
 
@@ -456,7 +457,7 @@ func TestScenesHaveSlotsOnlyWhenOnTheScreen(t *testing.T) {
 	assert.Equal(t, "05-stealing#steal", s.Key)
 	assert.False(t, s.Visible().Empty())
 	assert.True(t, s.Clip == r.geom.view)
-	keys(r, Press{Key: KeyEnd})
+	keys(r, Press{Key: key.End})
 	for _, s := range r.List().Scenes {
 		assert.NotEqual(t, "05-stealing#steal", s.Key, "the first scene is off the screen at the end")
 	}
@@ -622,4 +623,39 @@ func TestTheScrollBarDrags(t *testing.T) {
 	// A press on the track jumps there.
 	r.Update(&Input{Dt: 1.0 / 60, Pointer: Pointer{X: x, Y: v.Y + v.H/2, Present: true, Down: true, Pressed: true}})
 	assert.InDelta(t, r.ScrollMax()/2, r.ScrollY(), float64(r.ScrollMax())*0.1)
+}
+
+// TestThemeAndTypeSizeChangesReportAChangedPicture: Update says the
+// picture changed when d, Ctrl+= or the Dark and A+ buttons change the
+// theme or the type size, also when the pointer is over the window (its
+// hit test rebuilds the list during the tick) — the window repaints only
+// what Update reports (ux M9).
+func TestThemeAndTypeSizeChangesReportAChangedPicture(t *testing.T) {
+	r := newReading(t, State{Chapter: "05-stealing"})
+	ptr := Pointer{X: 600, Y: 400, Present: true}
+	idle := func() bool { return r.Update(&Input{Dt: 1.0 / 60, Pointer: ptr}) }
+	for range 3 {
+		idle()
+	}
+	require.False(t, idle(), "nothing to do, nothing changed")
+
+	bg := func() view.Color { return r.List().Layer("page").Fill }
+	light := bg()
+	assert.True(t, r.Update(&Input{Dt: 1.0 / 60, Chars: []rune("d"), Pointer: ptr}), "d")
+	assert.True(t, r.Dark())
+	assert.NotEqual(t, light, bg(), "the list is drawn in the dark theme")
+	assert.False(t, idle())
+
+	assert.True(t, r.Update(&Input{Dt: 1.0 / 60, Keys: []Press{{Key: key.Equal, Ctrl: true}}, Pointer: ptr}), "Ctrl+=")
+	assert.InDelta(t, 1.1, r.FontScale(), 1e-6)
+	assert.False(t, idle())
+
+	for _, name := range []string{"theme", "larger"} {
+		x, y := hitWhere(t, r, name, func(tg Target) bool { return tg.Kind == TargetButton && tg.Name == name })
+		down := r.Update(&Input{Dt: 1.0 / 60, Pointer: Pointer{X: x, Y: y, Present: true, Down: true, Pressed: true}})
+		up := r.Update(&Input{Dt: 1.0 / 60, Pointer: Pointer{X: x, Y: y, Present: true, Released: true}})
+		assert.True(t, down || up, "the %s button", name)
+	}
+	assert.False(t, r.Dark(), "the Dark button switched back")
+	assert.InDelta(t, 1.2, r.FontScale(), 1e-6)
 }

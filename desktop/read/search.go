@@ -3,6 +3,7 @@ package read
 import (
 	"strings"
 
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/page"
 )
 
@@ -78,7 +79,7 @@ func (b *SearchBox) Type(rs []rune) {
 // (Enter on a result), or nil. done says the box closed.
 func (b *SearchBox) Edit(p Press) (hit *Hit, done bool) {
 	switch p.Key {
-	case KeyBackspace:
+	case key.Backspace:
 		if n := len(b.Query); n > 0 {
 			if p.Ctrl || p.Alt {
 				// A word at a time.
@@ -90,24 +91,24 @@ func (b *SearchBox) Edit(p Press) (hit *Hit, done bool) {
 			}
 			b.refresh()
 		}
-	case KeyEscape:
+	case key.Escape:
 		b.Close()
 		return nil, true
-	case KeyDown, KeyTab:
-		if p.Key == KeyTab && p.Shift {
+	case key.Down, key.Tab:
+		if p.Key == key.Tab && p.Shift {
 			b.move(-1)
 		} else {
 			b.move(1)
 		}
-	case KeyUp:
+	case key.Up:
 		b.move(-1)
-	case KeyEnter, KeyF3:
+	case key.Enter, key.F3:
 		if len(b.Results) == 0 {
 			return nil, false
 		}
 		i := max(0, b.Sel)
 		h := b.Results[i]
-		if p.Key == KeyF3 {
+		if p.Key == key.F3 {
 			// F3 goes to the next result and keeps the box's query.
 			b.Sel = (i + 1) % len(b.Results)
 			return &h, false

@@ -53,8 +53,30 @@ func (s State) Normalized() State {
 		}
 		return max(lo, min(16384, v))
 	}
-	s.Width, s.Height = clampSize(s.Width, 320), clampSize(s.Height, 240)
+	s.Width, s.Height = clampSize(s.Width, MinWindowW), clampSize(s.Height, MinWindowH)
 	return s
+}
+
+// The smallest window State keeps, in logical pixels.
+const (
+	MinWindowW = 320
+	MinWindowH = 240
+)
+
+// FitWindow is a window of w×h logical pixels made to fit a monitor of
+// mw×mh: the size a reader last had may be a larger screen's (a
+// projector's), and the window must open on this one with its toolbar
+// in view. A side longer than the monitor's is shortened to it; the
+// window system then keeps the frame on the screen. A monitor that
+// reports no size (0) changes nothing.
+func FitWindow(w, h, mw, mh int) (int, int) {
+	fit := func(v, m int) int {
+		if m <= 0 {
+			return v
+		}
+		return min(v, m)
+	}
+	return fit(w, mw), fit(h, mh)
 }
 
 // StatePath is where the state lives: os.UserConfigDir()/gmpbook/desktop.json.

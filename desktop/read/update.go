@@ -3,6 +3,7 @@ package read
 import (
 	"strings"
 
+	"github.com/gmpbook/gmpbook/desktop/key"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -14,10 +15,13 @@ const (
 )
 
 // Update applies one tick of input and advances the smooth scrolls. It
-// reports whether the picture changed.
+// reports whether the picture changed: the list is stale, or was rebuilt
+// during the tick (the pointer's hit test lays out a list that a key
+// made stale, and a theme or type size changed by a key or a button
+// shows only in the list).
 func (r *Reading) Update(in *Input) bool {
 	r.ensure()
-	before := r.snapshot()
+	before, builds := r.snapshot(), r.builds
 	for _, p := range in.Keys {
 		r.key(p)
 	}
@@ -35,7 +39,7 @@ func (r *Reading) Update(in *Input) bool {
 	if r.snapshot() != before {
 		r.stale = true
 	}
-	changed := r.stale
+	changed := r.stale || r.builds != builds
 	if changed {
 		r.List()
 	}
@@ -61,9 +65,9 @@ func (r *Reading) key(p Press) {
 	u := r.scale
 	if r.search.Open {
 		switch {
-		case p.Ctrl && p.Key == KeyF:
+		case p.Ctrl && p.Key == key.F:
 			return
-		case p.Key == KeyPageUp, p.Key == KeyPageDown, p.Key == KeyHome && p.Ctrl, p.Key == KeyEnd && p.Ctrl:
+		case p.Key == key.PageUp, p.Key == key.PageDown, p.Key == key.Home && p.Ctrl, p.Key == key.End && p.Ctrl:
 			// The page still scrolls under the box.
 		default:
 			hit, done := r.search.Edit(p)
@@ -78,25 +82,25 @@ func (r *Reading) key(p Press) {
 		}
 	}
 	switch {
-	case p.Ctrl && p.Key == KeyF:
+	case p.Ctrl && p.Key == key.F:
 		r.openSearch()
 		return
-	case p.Ctrl && p.Key == KeyEqual:
+	case p.Ctrl && p.Key == key.Equal:
 		r.SetFontScale(r.scale + FontScaleStep)
 		return
-	case p.Ctrl && p.Key == KeyMinus:
+	case p.Ctrl && p.Key == key.Minus:
 		r.SetFontScale(r.scale - FontScaleStep)
 		return
-	case p.Ctrl && p.Key == Key0:
+	case p.Ctrl && p.Key == key.Digit0:
 		r.SetFontScale(1)
 		return
-	case p.Alt && p.Key == KeyLeft:
+	case p.Alt && p.Key == key.Left:
 		r.Back()
 		return
-	case p.Alt && p.Key == KeyRight:
+	case p.Alt && p.Key == key.Right:
 		r.Forward()
 		return
-	case p.Key == KeyF3:
+	case p.Key == key.F3:
 		r.search.Start()
 		if hit, _ := r.search.Edit(p); hit != nil {
 			r.jumpToHit(*hit)
@@ -110,25 +114,25 @@ func (r *Reading) key(p Press) {
 	}
 	view := r.geom.view.H
 	switch p.Key {
-	case KeyUp:
+	case key.Up:
 		r.scroll.By(-lineStep * u)
-	case KeyDown:
+	case key.Down:
 		r.scroll.By(lineStep * u)
-	case KeyPageUp:
+	case key.PageUp:
 		r.scroll.By(-(view - lineStep*u))
-	case KeyPageDown:
+	case key.PageDown:
 		r.scroll.By(view - lineStep*u)
-	case KeyHome:
+	case key.Home:
 		r.scroll.To(0)
-	case KeyEnd:
+	case key.End:
 		r.scroll.To(r.scroll.Max)
-	case KeyBackspace:
+	case key.Backspace:
 		r.Back()
-	case KeyTab:
+	case key.Tab:
 		r.moveFocus(!p.Shift)
-	case KeyEnter:
+	case key.Enter:
 		r.activate(r.focus)
-	case KeyEscape:
+	case key.Escape:
 		switch {
 		case r.geom.overlay:
 			r.keepPlace()

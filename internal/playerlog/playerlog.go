@@ -16,13 +16,6 @@ type Run = runlog.Run
 // LineStart is one op taken from a scene goroutine (runlog.LineStart).
 type LineStart = runlog.LineStart
 
-// liner is implemented by the scene VM's goroutines: where they are, and
-// which lines ran to produce the op they handed out last.
-type liner interface {
-	Line() int
-	RanLines() []int32
-}
-
 // Simulate runs the scene with settings, overridden by procs and seed
 // when they are not zero. getenv (may be nil) supplies GOMAXPROCS and
 // GODEBUG. Reaching a limit is not an error: the log ends with it.
@@ -78,7 +71,7 @@ func (s *Stepper) boot() error {
 		run.Events = append(run.Events, *e)
 		line := 0
 		if e.G != 0 && s.sim != nil { // sim is nil while core.New boots the runtime
-			if l, ok := s.sim.ProgramOf(e.G).(liner); ok {
+			if l, ok := s.sim.ProgramOf(e.G).(script.Liner); ok {
 				line = l.Line()
 			}
 		}
@@ -90,7 +83,7 @@ func (s *Stepper) boot() error {
 		if s.sim == nil {
 			return
 		}
-		if l, ok := s.sim.ProgramOf(g).(liner); ok {
+		if l, ok := s.sim.ProgramOf(g).(script.Liner); ok {
 			for _, line := range l.RanLines() {
 				run.Began = append(run.Began, LineStart{Event: len(run.Events), Line: line})
 			}

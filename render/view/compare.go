@@ -223,7 +223,7 @@ func CompareSentence(a, b *Recording, diff Difference) string {
 	if !oka || (okb && tb < ta) {
 		t = tb
 	}
-	return "First difference at t=" + FormatTime(t) + ": " + sa + " / " + sb
+	return "First difference at t=" + core.FormatDurationShort(int64(t)) + ": " + sa + " / " + sb
 }
 
 // DifferenceTime is the virtual time of the first difference: the earlier

@@ -193,7 +193,7 @@ func TestCompareFrameMarksTheFirstDifference(t *testing.T) {
 			assert.Equal(t, DiffColor, s.Stroke)
 		}
 	}
-	assert.Contains(t, f.Narration, "t="+FormatTime(at))
+	assert.Contains(t, f.Narration, "t="+core.FormatDurationShort(int64(at)))
 
 	same := CompareFrame(ra, NewRecording(2, ea, nil), ea[len(ea)-1].T, CompareOptions{Options: opts.Options, Diff: NoDifference, Started: true})
 	assert.Zero(t, marks(same))

@@ -355,7 +355,7 @@ func joinFit(prefix string, items []string, size, maxW float32) string {
 // clockText is the virtual time, and how the run ended if it did.
 func (b *builder) clockText() (string, string) {
 	w := b.w
-	t := "t = " + FormatTime(w.T)
+	t := "t = " + core.FormatDurationShort(int64(w.T))
 	status := ""
 	switch {
 	case w.Fatal != "":
@@ -382,7 +382,7 @@ func (b *builder) sysmonText() string {
 	case sm.Deep:
 		return "sysmon: deep sleep"
 	case sm.Delay > 0:
-		return "sysmon: every " + FormatTime(core.Time(sm.Delay))
+		return "sysmon: every " + core.FormatDurationShort(sm.Delay)
 	}
 	return "sysmon: running"
 }
@@ -467,7 +467,7 @@ func sortedTimers(p *core.PView) []core.TimerView {
 // timeline draws the per-P strips in r for the first n Ps.
 func (b *builder) timeline(r Rect, n int, stripH float32) {
 	b.place("timeline", r)
-	title := "timeline: last " + FormatTime(core.Time(b.opts.Window))
+	title := "timeline: last " + core.FormatDurationShort(b.opts.Window)
 	b.text(r.X, r.Y, r.W, b.fss, title, "timeline.label", Muted)
 	now := b.w.T
 	from := core.Time(0)

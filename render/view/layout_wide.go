@@ -230,7 +230,7 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	cellW := ts + pad/2 + textW("@00.00ms", fss) + gap
 	b.grid(Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - 2*pad, ts}, len(timers), cellW, ts, trole, func(k int, c Rect) {
 		b.token(c.X, c.Y, timers[k].G, trole)
-		b.textIn(Rect{c.X + ts + pad/2, c.Y, c.W - ts - pad/2 - gap, ts}, fss, "@"+FormatTime(timers[k].When), trole+".when", Muted)
+		b.textIn(Rect{c.X + ts + pad/2, c.Y, c.W - ts - pad/2 - gap, ts}, fss, "@"+core.FormatDurationShort(int64(timers[k].When)), trole+".when", Muted)
 	})
 	y += ts + pad
 

@@ -3,7 +3,6 @@ package view
 import (
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/gmpbook/gmpbook/core"
@@ -424,7 +423,7 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		ran := ""
 		if c != nil {
 			if t, ok := c.since[e.G]; ok {
-				ran = " after running " + FormatTime(e.T-t)
+				ran = " after running " + core.FormatDurationShort(int64(e.T-t))
 			}
 		}
 		dest := "went to the global queue"
@@ -445,9 +444,9 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		return fmt.Sprintf("%s %s on %s to stop%s%s.", who, g, p, why, sig)
 	case core.EvGoSysCall:
 		if e.Flag {
-			return fmt.Sprintf("%s entered a blocking system call on %s (%s); %s was handed off at once.", g, m, FormatTime(core.Time(e.N)), p)
+			return fmt.Sprintf("%s entered a blocking system call on %s (%s); %s was handed off at once.", g, m, core.FormatDurationShort(e.N), p)
 		}
-		return fmt.Sprintf("%s entered a system call on %s (%s); %s stays with it.", g, m, FormatTime(core.Time(e.N)), p)
+		return fmt.Sprintf("%s entered a system call on %s (%s); %s stays with it.", g, m, core.FormatDurationShort(e.N), p)
 	case core.EvGoSysExit:
 		switch e.Why {
 		case core.ExitFast:
@@ -595,7 +594,7 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		if e.Arg == 0 {
 			return fmt.Sprintf("%s blocked in netpoll without a P, until data arrives.", m)
 		}
-		return fmt.Sprintf("%s blocked in netpoll without a P, until %s or data arrives.", m, FormatTime(core.Time(e.Arg)))
+		return fmt.Sprintf("%s blocked in netpoll without a P, until %s or data arrives.", m, core.FormatDurationShort(e.Arg))
 	case core.EvMNetpollWake:
 		why := "it was woken"
 		switch e.Why {
@@ -629,14 +628,14 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		return "needspinning was cleared."
 	case core.EvMSleep:
 		return fmt.Sprintf("%s slept %s before stealing %s's runnext G, in case %s was about to run it (runqgrab's usleep(3)).",
-			m, FormatTime(core.Time(e.Arg)), pname(e.P2), pname(e.P2))
+			m, core.FormatDurationShort(e.Arg), pname(e.P2), pname(e.P2))
 	case core.EvSysmonWake:
 		if e.Flag {
 			return "sysmon woke from its deep sleep."
 		}
-		return fmt.Sprintf("sysmon woke after sleeping %s to check for long-running Gs and system calls.", FormatTime(core.Time(e.N)))
+		return fmt.Sprintf("sysmon woke after sleeping %s to check for long-running Gs and system calls.", core.FormatDurationShort(e.N))
 	case core.EvSysmonSleep:
-		return fmt.Sprintf("Every P was idle: sysmon slept deeply until %s.", FormatTime(core.Time(e.Arg)))
+		return fmt.Sprintf("Every P was idle: sysmon slept deeply until %s.", core.FormatDurationShort(e.Arg))
 	case core.EvTimerAdd, core.EvTimerFire, core.EvTimerMod, core.EvTimerDel:
 		if e.G == 0 && e.N != 0 || e.Kind == core.EvTimerMod || e.Kind == core.EvTimerDel {
 			return narrateTimeTimer(e)
@@ -645,12 +644,12 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 	switch e.Kind {
 	case core.EvTimerAdd:
 		if e.P < 0 {
-			return fmt.Sprintf("%s's sleep timer was added; it fires at %s.", g, FormatTime(core.Time(e.Arg)))
+			return fmt.Sprintf("%s's sleep timer was added; it fires at %s.", g, core.FormatDurationShort(e.Arg))
 		}
 		if e.P2 >= 0 {
-			return fmt.Sprintf("%s's sleep timer moved from the destroyed %s to %s's heap (fires at %s).", g, pname(e.P2), p, FormatTime(core.Time(e.Arg)))
+			return fmt.Sprintf("%s's sleep timer moved from the destroyed %s to %s's heap (fires at %s).", g, pname(e.P2), p, core.FormatDurationShort(e.Arg))
 		}
-		return fmt.Sprintf("%s's sleep timer went on %s's timer heap; it fires at %s.", g, p, FormatTime(core.Time(e.Arg)))
+		return fmt.Sprintf("%s's sleep timer went on %s's timer heap; it fires at %s.", g, p, core.FormatDurationShort(e.Arg))
 	case core.EvTimerFire:
 		if e.P < 0 || e.M < 0 {
 			return fmt.Sprintf("%s's timer fired: it was readied.", g)
@@ -713,7 +712,7 @@ func narrateTimeTimer(e *core.Event) string {
 	if e.Why == core.TimerFunc {
 		what = fmt.Sprintf("The AfterFunc timer %d", e.N)
 	}
-	at := FormatTime(core.Time(e.Arg))
+	at := core.FormatDurationShort(e.Arg)
 	switch e.Kind {
 	case core.EvTimerAdd:
 		if e.P2 >= 0 {
@@ -799,44 +798,4 @@ func narrateStart(w *core.World, e *core.Event) string {
 		slice = "it inherits the time slice"
 	}
 	return fmt.Sprintf("%s (%s) started running %s%s (%s).", p, m, g, from, slice)
-}
-
-// FormatTime formats a virtual time or duration with at most four
-// significant digits ("1.204ms", "20µs", "3s").
-func FormatTime(t core.Time) string {
-	d := int64(t)
-	neg := d < 0
-	if neg {
-		d = -d
-	}
-	var s string
-	switch {
-	case d < core.Microsecond:
-		s = strconv.FormatInt(d, 10) + "ns"
-	case d < core.Millisecond:
-		s = trimDigits(float64(d)/float64(core.Microsecond)) + "µs"
-	case d < core.Second:
-		s = trimDigits(float64(d)/float64(core.Millisecond)) + "ms"
-	default:
-		s = trimDigits(float64(d)/float64(core.Second)) + "s"
-	}
-	if neg {
-		return "-" + s
-	}
-	return s
-}
-
-// trimDigits prints v (1 <= v < 1000, or larger for seconds) with four
-// significant digits and no trailing zeros.
-func trimDigits(v float64) string {
-	prec := 3
-	switch {
-	case v >= 100:
-		prec = 1
-	case v >= 10:
-		prec = 2
-	}
-	s := strconv.FormatFloat(v, 'f', prec, 64)
-	s = strings.TrimRight(s, "0")
-	return strings.TrimSuffix(s, ".")
 }

@@ -223,15 +223,6 @@ func TestOnCaptions(t *testing.T) {
 	}
 }
 
-func TestFormatTime(t *testing.T) {
-	for in, want := range map[core.Time]string{
-		0: "0ns", 999: "999ns", 1000: "1µs", 20_000: "20µs", 1_204_000: "1.204ms", 2_036_460: "2.036ms",
-		10_000_000: "10ms", 123_456_789: "123.5ms", 3_000_000_000: "3s", -1500: "-1.5µs",
-	} {
-		assert.Equal(t, want, FormatTime(in), "%d", in)
-	}
-}
-
 // funcLines is a Lines made of two functions.
 type funcLines struct {
 	line func(g int64, i int) int

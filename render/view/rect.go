@@ -39,3 +39,10 @@ func (r Rect) Inset(d float32) Rect {
 	w, h := max(r.W-2*d, 0), max(r.H-2*d, 0)
 	return Rect{r.X + (r.W-w)/2, r.Y + (r.H-h)/2, w, h}
 }
+
+// Union is the smallest box that holds both r and o.
+func (r Rect) Union(o Rect) Rect {
+	x0, y0 := min(r.X, o.X), min(r.Y, o.Y)
+	x1, y1 := max(r.X+r.W, o.X+o.W), max(r.Y+r.H, o.Y+o.H)
+	return Rect{x0, y0, x1 - x0, y1 - y0}
+}

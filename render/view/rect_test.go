@@ -18,3 +18,12 @@ func TestRectEdgesIntersectionAndInset(t *testing.T) {
 	assert.Equal(t, Rect{X: 15, Y: 25, W: 90, H: 40}, r.Inset(5))
 	assert.Equal(t, Rect{X: 60, Y: 45, W: 0, H: 0}, r.Inset(80), "never below zero size, centred")
 }
+
+func TestRectUnionHoldsBoth(t *testing.T) {
+	a := Rect{X: 10, Y: 20, W: 100, H: 50}
+	b := Rect{X: -5, Y: 60, W: 20, H: 40}
+	u := a.Union(b)
+	assert.Equal(t, Rect{X: -5, Y: 20, W: 115, H: 80}, u)
+	assert.Equal(t, u, b.Union(a), "union does not depend on the order")
+	assert.Equal(t, a, a.Union(Rect{X: 20, Y: 30, W: 10, H: 10}), "a box inside adds nothing")
+}
