@@ -224,10 +224,13 @@ func TestPlayerPlaysToTheEndAndStops(t *testing.T) {
 	}
 	assert.False(t, p.Status().Playing)
 	assert.Equal(t, len(log.Events)-1, p.Pos())
-	// Space at the end plays again from the start.
-	step(p, play.Command{Kind: play.CmdTogglePlay})
+	// Space at the end plays again from the story's start: main.main.
+	step(p, play.Command{Kind: play.CmdSpeed, Speed: 1}, play.Command{Kind: play.CmdTogglePlay})
 	assert.True(t, p.Status().Playing)
-	assert.Less(t, p.Pos(), 5)
+	again := play.NewPlayer(log, nil)
+	again.SeekOpening()
+	step(again, play.Command{Kind: play.CmdStep})
+	assert.Equal(t, again.Pos(), p.Pos(), "one stop past main.main")
 }
 
 func TestPlayerSlidesBetweenStopsUnlessMotionIsReduced(t *testing.T) {
@@ -453,4 +456,33 @@ func TestWholeIsTheWholeRun(t *testing.T) {
 	require.Nil(t, w.Grow)
 	require.Equal(t, full.Events, w.Events)
 	require.Equal(t, len(full.Events), p.Status().Len)
+}
+
+// TestLoadingOpensTheLoadedPlayerAtMainMain: a Loading cued without an at
+// (SeekOpening before the hand-over) draws its first frame before the
+// first event, then opens the loaded Player at main.main; a Seek given
+// later wins.
+func TestLoadingOpensTheLoadedPlayerAtMainMain(t *testing.T) {
+	for _, seekAfter := range []bool{false, true} {
+		l := play.NewLoading(2, 7, true, func() (play.Source, error) {
+			log, _ := growingStealLog(t, 0, 0)
+			return play.NewPlayer(log, nil), nil
+		})
+		play.Cue{At: -1}.Apply(l)
+		if seekAfter {
+			l.Seek(3)
+		}
+		require.NoError(t, l.Update(&play.Input{}))
+		l.Frame(1280, 700)
+		assert.Equal(t, -1, l.Status().Cursor, "the first frame is before the first event")
+		require.NoError(t, l.Update(&play.Input{}))
+		p := l.Loaded().(*play.Player)
+		if seekAfter {
+			assert.Equal(t, 3, p.Pos())
+			continue
+		}
+		require.Positive(t, p.Opening())
+		assert.Equal(t, p.Opening(), p.Pos())
+		assert.Equal(t, core.EvMainStart, p.Recording().Events[p.Pos()].Kind)
+	}
 }
