@@ -151,6 +151,13 @@ func playScene(cue play.Cue, m marker, player play.Controllable, title, loadSaid
 	}}
 	b.compare = compareLabel(player)
 	b.listen()
+	// The reader's system asks for less motion: tokens jump instead of
+	// sliding, as the player's own "m" does.
+	if mm := js.Global().Get("matchMedia"); mm.Type() == js.TypeFunction {
+		if js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Truthy() {
+			b.pending = append(b.pending, play.Command{Kind: play.CmdReducedMotion})
+		}
+	}
 	m.mark("player")
 	opt := render.Options{Commands: b.commands, AfterDraw: b.afterDraw}
 	if m {

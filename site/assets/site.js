@@ -284,6 +284,7 @@
     this.loading = $('.loading', fig);
     this.narration = $('.narration', fig);
     this.diag = $('.diagnostics', fig);
+    if (this.player) this.buildText();
     this.iframe = null;
     this.ready = false;
     this.playing = false;
@@ -299,6 +300,47 @@
       this.stage.addEventListener('keydown', function (ev) { self.key(ev); });
     }
   }
+
+  // buildText adds, under the stage, the author's caption for the step and
+  // the output panel: what the program has printed by the player's
+  // cursor (stdout, stderr marked "2>"), then how it ended. The narration
+  // (already in the page) is the visible, wrapping copy of the player's
+  // sentence.
+  Scene.prototype.buildText = function () {
+    this.caption = el('p', { class: 'scene-caption', hidden: '' });
+    this.outLines = el('pre', { class: 'out-lines' });
+    this.outEnd = el('p', { class: 'out-end' });
+    this.output = el('section', { class: 'output js-only', 'aria-label': 'Output of the scene “' + this.title + '”', hidden: '' }, [
+      el('h3', { class: 'output-label', text: 'Output' }), this.outLines, this.outEnd
+    ]);
+    var after = this.narration || this.stage;
+    after.parentNode.insertBefore(this.caption, after.nextSibling);
+    this.caption.parentNode.insertBefore(this.output, this.caption.nextSibling);
+  };
+
+  // showOutput fills the output panel from the player's output message:
+  // {lines: [[stream, text], …], fatal, exited, status}.
+  Scene.prototype.showOutput = function (o) {
+    if (!this.output) return;
+    this.output.hidden = false;
+    this.outLines.textContent = '';
+    var lines = Array.isArray(o.lines) ? o.lines : [];
+    var self = this;
+    lines.forEach(function (l) {
+      var err = l[0] === 2;
+      var line = el('span', { class: err ? 'line err' : 'line' });
+      if (err) line.appendChild(el('span', { class: 'stream', text: '2> ', title: 'standard error' }));
+      line.appendChild(document.createTextNode(String(l[1])));
+      self.outLines.appendChild(line);
+    });
+    if (o.fatal) this.outLines.appendChild(el('span', { class: 'line err fatal', text: String(o.fatal) }));
+    this.outLines.hidden = !lines.length && !o.fatal;
+    var end = '';
+    if (o.exited) end = 'The program exited with status ' + o.status + (o.status ? '.' : ' (success).');
+    else if (!lines.length && !o.fatal) end = 'Nothing printed yet.';
+    this.outEnd.textContent = end;
+    this.outEnd.className = 'out-end' + (o.exited && o.status ? ' bad' : '');
+  };
 
   Scene.prototype.buildEditor = function () {
     var self = this;
@@ -382,18 +424,16 @@
     var lh = this.lineHeight();
     var pad = parseFloat(getComputedStyle(this.text).paddingTop) || 0;
     var self = this;
+    // A band behind each line with an error; the messages are in the list
+    // under the editor (.diagnostics), so that none covers code.
     var seen = {};
     this.errors.forEach(function (e) {
-      if (!e.line) return;
+      if (!e.line || seen[e.line]) return;
+      seen[e.line] = true;
       var band = el('div', { class: 'line' });
       self.marks.appendChild(band);
       band.style.top = (pad + (e.line - 1) * lh) + 'px';
       band.style.height = lh + 'px';
-      var msg = el('div', { class: 'mark', text: (e.col ? e.line + ':' + e.col + ': ' : e.line + ': ') + e.msg });
-      var below = seen[e.line] || 0;
-      msg.style.top = (pad + e.line * lh + below) + 'px';
-      seen[e.line] = below + lh;
-      self.marks.appendChild(msg);
     });
     this.scrollSync();
   };
@@ -411,8 +451,17 @@
     if (this.marks) this.marks.hidden = false;
     this.diag.textContent = '';
     errs.forEach(function (e) {
-      var li = el('li', { text: (e.line ? 'line ' + e.line + (e.col ? ', column ' + e.col : '') + ': ' : '') + e.msg });
-      li.addEventListener('click', function () { self.goToLine(e.line, e.col); });
+      var li = el('li');
+      if (e.line && self.text) {
+        var at = el('a', { href: '#', class: 'diag-at', text: 'scene.go:' + e.line + (e.col ? ':' + e.col : ''),
+          title: 'Put the cursor there' });
+        at.addEventListener('click', function (ev) { ev.preventDefault(); self.goToLine(e.line, e.col); });
+        li.appendChild(at);
+        li.appendChild(document.createTextNode(' '));
+      } else if (e.line) {
+        li.appendChild(document.createTextNode('line ' + e.line + (e.col ? ', column ' + e.col : '') + ': '));
+      }
+      li.appendChild(el('span', { class: 'diag-msg', text: e.msg }));
       self.diag.appendChild(li);
     });
     this.diag.hidden = errs.length === 0;
@@ -426,8 +475,11 @@
     var off = 0;
     for (var i = 0; i < line - 1 && i < lines.length; i++) off += lines[i].length + 1;
     off += Math.max(0, (col || 1) - 1);
-    this.text.focus();
+    this.text.focus({ preventScroll: true });
     this.text.setSelectionRange(off, off);
+    this.text.scrollTop = Math.max(0, (line - 3) * this.lineHeight());
+    this.scrollSync();
+    this.editor.scrollIntoView({ block: 'nearest' });
   };
 
   // url is the player's URL for the current source. extra are more
@@ -469,7 +521,9 @@
     this.frameEl = f;
     this.fit(0);
     this.iframe = f;
-    this.poster.hidden = true;
+    // The poster stays over the player until it draws its first frame
+    // (becomeReady), instead of a blank box.
+    this.fig.classList.add('starting');
     if (this.playButton) this.playButton.hidden = true;
     this.progress(null);
     this.stage.insertBefore(f, this.poster);
@@ -511,7 +565,7 @@
     this.poster.hidden = false;
     if (this.playButton) this.playButton.hidden = false;
     if (this.loading) this.loading.hidden = true;
-    this.fig.classList.remove('live');
+    this.fig.classList.remove('live', 'starting');
     var self = this;
     liveOrder = liveOrder.filter(function (s) { return s !== self; });
   };
@@ -576,6 +630,8 @@
       // The scene does not run: back to the poster, dimmed, with a note;
       // the messages go to the source, at their lines.
       this.unload();
+      if (this.output) this.output.hidden = true;
+      if (this.caption) this.caption.hidden = true;
       this.showErrors(normalizeErrors(d));
       this.stageNote('This version of the scene does not run: see the message in its source below.');
       return;
@@ -597,6 +653,11 @@
     if (typeof text === 'string' && this.narration) {
       this.narration.textContent = (d.timeText ? d.timeText + ' · ' : '') + text;
     }
+    if (typeof d.caption === 'string' && this.caption) {
+      this.caption.textContent = d.caption;
+      this.caption.hidden = !d.caption;
+    }
+    if (d.output && typeof d.output === 'object') this.showOutput(d.output);
     if (typeof d.line === 'number') this.markCurrentLine(d.line);
   };
 
@@ -630,6 +691,8 @@
     if (this.ready) return;
     this.ready = true;
     this.progress(false);
+    this.fig.classList.remove('starting');
+    this.poster.hidden = true;
     var self = this;
     var q = this.pending;
     this.pending = [];
@@ -970,16 +1033,39 @@
       var verdict = $('.verdict', form);
       var explain = document.getElementById(form.getAttribute('data-explain'));
       var sceneID = form.getAttribute('data-scene');
+      var question = $('.question', form);
       var reveal = function () { if (explain) explain.classList.add('shown'); };
-      var run = function () {
+      var scene = function () {
         for (var i = 0; i < scenes.length; i++) {
-          if (scenes[i].id === sceneID && scenes[i].player) {
-            if (scenes[i].source !== scenes[i].original) scenes[i].setSource(scenes[i].original);
-            scenes[i].load(true);
-            return scenes[i];
-          }
+          if (scenes[i].id === sceneID && scenes[i].player) return scenes[i];
         }
         return null;
+      };
+      // watch plays the scene as written from the event that decides the
+      // question: the first steal, hand-off or preemption when the
+      // question is about one, else the scene's first own step, where
+      // the player opens.
+      var watch = function (s) {
+        if (s.source !== s.original) s.setSource(s.original);
+        var q = (question ? question.textContent : '').toLowerCase();
+        var jump = /steal/.test(q) ? 'next-steal' : /hand.?off|syscall|system call/.test(q) ? 'next-handoff' : /preempt/.test(q) ? 'next-preemption' : '';
+        s.load(false);
+        if (jump) s.post({ cmd: jump });
+        s.post({ cmd: 'play' });
+        s.fig.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+        s.stage.focus({ preventScroll: true });
+      };
+      var settle = function (text, cls) {
+        verdict.textContent = '';
+        verdict.className = 'verdict' + (cls ? ' ' + cls : '');
+        verdict.appendChild(document.createTextNode(text));
+        var s = scene();
+        if (s) {
+          var b = el('button', { type: 'button', class: 'watch', text: 'Watch it run' });
+          b.addEventListener('click', function () { watch(s); });
+          verdict.appendChild(b);
+        }
+        reveal();
       };
       var answer = function () {
         var r = $('input[type=radio]:checked', form);
@@ -987,6 +1073,10 @@
         var t = $('input[type=text], textarea', form);
         return t ? t.value : '';
       };
+      var tries = 0;
+      // A wrong answer can be tried again: the answer and the reason stay
+      // hidden until a right answer or "Just show me". Nothing here
+      // reloads a player, so the page does not move.
       form.addEventListener('submit', function (ev) {
         ev.preventDefault();
         var a = answer();
@@ -996,25 +1086,22 @@
           verdict.textContent = 'Make your prediction first.';
           return;
         }
-        var right = normalizeAnswer(a, kind) === normalizeAnswer(expected, kind);
-        verdict.classList.add(right ? 'right' : 'wrong');
-        verdict.appendChild(document.createTextNode(right
-          ? 'Right. The simulator agrees: ' + expected
-          : 'Not quite. The simulator says: ' + expected));
-        var s = run();
-        if (s) {
-          var b = el('button', { type: 'button', text: 'Watch it run' });
-          b.addEventListener('click', function () { s.fig.scrollIntoView({ behavior: 'smooth', block: 'start' }); s.stage.focus({ preventScroll: true }); });
-          verdict.appendChild(b);
+        tries++;
+        if (normalizeAnswer(a, kind) === normalizeAnswer(expected, kind)) {
+          settle('Right' + (tries > 1 ? ', on try ' + tries : '') + '. The simulator agrees: ' + expected, 'right');
+          return;
         }
-        reveal();
+        verdict.classList.add('wrong');
+        verdict.textContent = 'Not quite' + (tries > 1 ? ' (try ' + tries + ')' : '') + '. Try again, or press “Just show me”.';
       });
       $('.reveal', form).addEventListener('click', function () {
-        verdict.className = 'verdict';
-        verdict.textContent = 'The simulator says: ' + expected;
-        reveal();
+        settle('The simulator says: ' + expected, '');
       });
     });
+  }
+
+  function reducedMotion() {
+    return !!(window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches);
   }
 
   // ---- Copy buttons and print ----------------------------------------
