@@ -229,6 +229,20 @@ func Build(opts Options) (*Site, error) {
 	if len(toc) > 0 {
 		pd.Next = &toc[0]
 	}
+	// The index shows the first chapter's first scene, live, as the
+	// chapter does: a reader sees the notebook work before picking a
+	// chapter.
+	if len(chs) > 0 && len(chs[0].Scenes) > 0 {
+		d, err := b.scene(chs[0], chs[0].Scenes[0])
+		if err != nil {
+			return nil, fmt.Errorf("%s: the index's scene: %w", chs[0].File, err)
+		}
+		var tour bytes.Buffer
+		if err := b.tmpl.ExecuteTemplate(&tour, "scene", d); err != nil {
+			return nil, err
+		}
+		pd.Tour, pd.TourPage, pd.Scenes = template.HTML(tour.String()), &toc[0], 1
+	}
 	if err := b.tmpl.ExecuteTemplate(&out, "index", pd); err != nil {
 		return nil, err
 	}
@@ -264,6 +278,8 @@ type pageData struct {
 	HasPlayer  bool
 	Index      bool
 	Scenes     int
+	Tour       template.HTML // the index's live scene
+	TourPage   *tocEntry     // the chapter it comes from
 }
 
 // chromaCSS is the highlighting stylesheet: the light theme, and the dark

@@ -1,0 +1,287 @@
+package tests
+
+// The page around a scene's player, in a real browser: where the player
+// opens (the scene's first own step, ux M1), the output panel (M2), the
+// narration under the player (M6), the editor's error list (M4), predict
+// then run (M7) and print in dark mode (M8). Screenshots go to tests/out/
+// at 1280 and 390 px, light and dark.
+//
+// Run them alone: go test ./tests -run 'SitePage'.
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/internal/playerlog"
+	"github.com/gmpbook/gmpbook/render/view"
+	"github.com/gmpbook/gmpbook/script"
+	"github.com/gmpbook/gmpbook/site"
+)
+
+// sitePageFrame is a JavaScript expression for the scene's player window.
+func sitePageFrame(sel string) string {
+	return `document.querySelector('` + sel + ` iframe').contentWindow`
+}
+
+// sitePageLoad loads the scene's player paused (as scrolling to it does)
+// unless it is there, and waits until it is ready.
+func sitePageLoad(t *testing.T, ctx context.Context, sel, id string) {
+	t.Helper()
+	siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(id)+`);
+		if (!s.iframe) s.load(false); s.fig.scrollIntoView({block: 'start'}); return true; })()`)
+	siteWaitJS(t, ctx, `(() => { const f = document.querySelector('`+sel+` iframe');
+		return f && f.contentWindow.gmpbookStatus && f.contentWindow.gmpbookStatus.ready; })()`, 120*time.Second)
+}
+
+// sitePageOutput simulates a scene as the players do and returns what it
+// prints by its end (the panel's model, view.OutputIndex) and the index of
+// its "main.main begins".
+func sitePageOutput(t *testing.T, name, src string) (view.Output, int) {
+	t.Helper()
+	c, err := script.Load(name, []byte(src))
+	require.NoError(t, err)
+	return sitePageRun(t, c, c.Scene.Settings)
+}
+
+// sitePageRun is sitePageOutput for a compiled scene with the settings
+// its chapter gives it.
+func sitePageRun(t *testing.T, c *script.Compiled, st script.Settings) (view.Output, int) {
+	t.Helper()
+	run, err := playerlog.Simulate(c, st, 0, 0, nil)
+	require.NoError(t, err)
+	return view.NewOutputIndex(run.Events).At(len(run.Events) - 1), view.MainStart(run.Events)
+}
+
+// sitePageScheme emulates the system's colour scheme and print media
+// ("" leaves each as it is).
+func sitePageMedia(t *testing.T, ctx context.Context, media, scheme string) {
+	t.Helper()
+	var feats []*emulation.MediaFeature
+	if scheme != "" {
+		feats = append(feats, &emulation.MediaFeature{Name: "prefers-color-scheme", Value: scheme})
+	}
+	_, err := chromedp.Call(ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media, Features: feats})
+	require.NoError(t, err)
+}
+
+// TestSitePageOpensAtMainMainAndShowsOutput: the first scene's player
+// opens at "main.main begins" — the cursor it reports is the index of
+// that event in the simulator's run, and the page's narration (visible,
+// not cut) says so; at its end the output panel holds what the program
+// printed, line for line, and its exit status.
+func TestSitePageOpensAtMainMainAndShowsOutput(t *testing.T) {
+	b := siteServeForBrowser(t)
+	siteNeedPlayer(t, b)
+	c, sc := siteFirstScene(t)
+	want, opening := sitePageRun(t, sc.Compiled, sc.Settings)
+	require.Positive(t, opening)
+	require.NotEmpty(t, want.Lines, "the first scene prints")
+	for _, width := range []int64{1280, 390} {
+		ctx := siteNewBrowser(t)
+		log := siteWatchConsole(ctx)
+		if width < 600 {
+			require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(width, 844, chromedp.EmulateMobile)))
+		}
+		siteNavigate(t, ctx, b.url+site.PageName(c))
+		sel := "#scene-" + sc.ID
+		sitePageLoad(t, ctx, sel, sc.ID)
+		siteWaitJS(t, ctx, sitePageFrame(sel)+`.gmpbookStatus.cursor >= 0`, 30*time.Second)
+		assert.Equal(t, float64(opening), siteNum(sitePlayerStatus(t, ctx, sc.ID)["cursor"]), "the player opens at main.main")
+		narr := siteEval[string](t, ctx, `document.querySelector('`+sel+` .narration').textContent`)
+		assert.Contains(t, narr, "main.main begins", "the page's narration")
+		assert.Greater(t, siteEval[float64](t, ctx, `document.querySelector('`+sel+` .narration').getBoundingClientRect().height`), 10.0, "the narration is on screen")
+		assert.True(t, siteEval[bool](t, ctx, `document.querySelector('`+sel+` .poster').hidden`), "the poster gave way to the player")
+		assert.Equal(t, "Nothing printed yet.", siteEval[string](t, ctx, `document.querySelector('`+sel+` .output .out-end').textContent`))
+		siteScreenshot(t, ctx, fmt.Sprintf("site-page-open-%d.png", width))
+
+		// To the end: the panel holds every line and the exit status.
+		siteEval[bool](t, ctx, `(() => { `+sitePageFrame(sel)+`.postMessage({cmd: 'end'}, '*'); return true; })()`)
+		siteWaitJS(t, ctx, `document.querySelector('`+sel+` .output .out-end').textContent.includes('exited')`, 60*time.Second)
+		var lines []string
+		for _, l := range want.Lines {
+			if l.Stream == 2 {
+				lines = append(lines, "2> "+l.Text)
+			} else {
+				lines = append(lines, l.Text)
+			}
+		}
+		got := siteEval[[]string](t, ctx, `Array.from(document.querySelectorAll('`+sel+` .output .line')).map(l => l.textContent)`)
+		assert.Equal(t, lines, got, "the output panel")
+		assert.Equal(t, fmt.Sprintf("The program exited with status %d (success).", want.Status),
+			siteEval[string](t, ctx, `document.querySelector('`+sel+` .output .out-end').textContent`))
+		for _, theme := range []string{"light", "dark"} {
+			siteEval[bool](t, ctx, `(() => { document.documentElement.setAttribute('data-theme', '`+theme+`');
+				document.querySelector('`+sel+` .output').scrollIntoView({block: 'center'}); return true; })()`)
+			time.Sleep(300 * time.Millisecond)
+			siteScreenshot(t, ctx, fmt.Sprintf("site-page-output-%d-%s.png", width, theme))
+		}
+		// Home still reaches the runtime's start-up.
+		siteEval[bool](t, ctx, `(() => { `+sitePageFrame(sel)+`.postMessage({cmd: 'home'}, '*'); return true; })()`)
+		siteWaitJS(t, ctx, sitePageFrame(sel)+`.gmpbookStatus.cursor === -1`, 30*time.Second)
+		require.Empty(t, log.take(), "console errors")
+	}
+}
+
+// TestSitePageOutputShowsADeadlock: an edited scene that deadlocks ends,
+// in the output panel, with its line, the runtime's whole message and
+// exit status 2, marked as standard error.
+func TestSitePageOutputShowsADeadlock(t *testing.T) {
+	b := siteServeForBrowser(t)
+	siteNeedPlayer(t, b)
+	c, sc := siteFirstScene(t)
+	const dead = "//scene procs=1\nfunc main() {\n\tch := make(chan int)\n\tfmt.Println(\"waiting for a reader\")\n\tch <- 1\n}\n"
+	want, _ := sitePageOutput(t, "dead.go", dead)
+	require.Equal(t, "fatal error: all goroutines are asleep - deadlock!", want.Fatal)
+	ctx := siteNewBrowser(t)
+	log := siteWatchConsole(ctx)
+	siteNavigate(t, ctx, b.url+site.PageName(c))
+	sel := "#scene-" + sc.ID
+	siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`);
+		s.setSource(`+siteJSString(dead)+`); s.load(false); return true; })()`)
+	sitePageLoad(t, ctx, sel, sc.ID)
+	siteEval[bool](t, ctx, `(() => { `+sitePageFrame(sel)+`.postMessage({cmd: 'end'}, '*'); return true; })()`)
+	siteWaitJS(t, ctx, `document.querySelector('`+sel+` .output .fatal')`, 60*time.Second)
+	got := siteEval[[]string](t, ctx, `Array.from(document.querySelectorAll('`+sel+` .output .line')).map(l => l.textContent)`)
+	assert.Equal(t, []string{"waiting for a reader", want.Fatal}, got)
+	assert.True(t, siteEval[bool](t, ctx, `document.querySelector('`+sel+` .output .fatal').classList.contains('err')`), "the message is standard error's")
+	siteWaitJS(t, ctx, `document.querySelector('`+sel+` .output .out-end').textContent.includes('status')`, 10*time.Second)
+	assert.Equal(t, "The program exited with status 2.", siteEval[string](t, ctx, `document.querySelector('`+sel+` .output .out-end').textContent`))
+	siteEval[bool](t, ctx, `(() => { document.querySelector('`+sel+` .output').scrollIntoView({block: 'center'}); return true; })()`)
+	siteScreenshot(t, ctx, "site-page-deadlock-1280.png")
+	require.Empty(t, log.take(), "console errors")
+}
+
+// TestSitePageErrorsListUnderTheEditor: a compile error is a band behind
+// its line and an entry in the list under the editor, with a
+// scene.go:line:col link that puts the caret there; no message box lies
+// over the code.
+func TestSitePageErrorsListUnderTheEditor(t *testing.T) {
+	b := siteServeForBrowser(t)
+	siteNeedPlayer(t, b)
+	c, sc := siteFirstScene(t)
+	lines := strings.Split(sc.Source, "\n")
+	bad := -1
+	for i, l := range lines {
+		if strings.Contains(l, "fmt.Println") {
+			lines[i] = strings.Replace(l, "fmt.Println", "fmt.Printn", 1)
+			bad = i + 1
+			break
+		}
+	}
+	require.NotEqual(t, -1, bad)
+	ctx := siteNewBrowser(t)
+	siteNavigate(t, ctx, b.url+site.PageName(c))
+	sel := "#scene-" + sc.ID
+	siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`);
+		s.setSource(`+siteJSString(strings.Join(lines, "\n"))+`); s.load(false); return true; })()`)
+	siteWaitJS(t, ctx, `!document.querySelector('`+sel+` .diagnostics').hidden`, 120*time.Second)
+	link := siteEval[string](t, ctx, `document.querySelector('`+sel+` .diagnostics .diag-at').textContent`)
+	require.True(t, strings.HasPrefix(link, fmt.Sprintf("scene.go:%d:", bad)), link)
+	assert.Zero(t, siteEval[int](t, ctx, `document.querySelectorAll('`+sel+` .marks .mark').length`), "no box over the code")
+	assert.Equal(t, 1, siteEval[int](t, ctx, `document.querySelectorAll('`+sel+` .marks .line').length`))
+	siteEval[bool](t, ctx, `(() => { document.querySelector('`+sel+` .diagnostics .diag-at').click(); return true; })()`)
+	caretLine := siteEval[int](t, ctx, `(() => { const t = document.querySelector('`+sel+` textarea');
+		return t.value.slice(0, t.selectionStart).split('\n').length; })()`)
+	assert.Equal(t, bad, caretLine, "the link puts the caret on the line")
+	siteScreenshot(t, ctx, "site-page-errors-1280.png")
+}
+
+// TestSitePagePredictTriesAgain: a wrong answer keeps the answer and the
+// explanation hidden and loads no player (the page does not move); a right
+// one shows both and "Watch it run", which plays the scene from past the
+// runtime's start-up.
+func TestSitePagePredictTriesAgain(t *testing.T) {
+	b := siteServeForBrowser(t)
+	siteNeedPlayer(t, b)
+	all, err := chapters.All()
+	require.NoError(t, err)
+	var c *chapters.Chapter
+	var p *chapters.Predict
+	for _, ch := range all {
+		for _, pr := range ch.Predicts {
+			if len(pr.Choices) > 1 && c == nil {
+				c, p = ch, pr
+			}
+		}
+	}
+	if c == nil {
+		t.Skip("no exercise with choices")
+	}
+	want, err := p.Expected(c)
+	require.NoError(t, err)
+	wrong := p.Choices[0]
+	if wrong == want {
+		wrong = p.Choices[1]
+	}
+	ctx := siteNewBrowser(t)
+	siteNavigate(t, ctx, b.url+site.PageName(c))
+	form := "#predict-1"
+	// Clicked from script, so that only the page itself could scroll.
+	pick := func(v string) {
+		require.NoError(t, chromedp.Do(ctx,
+			chromedp.Evaluate[chromedp.Void](`Array.from(document.querySelectorAll('`+form+` input[type=radio]')).find(r => r.value === `+siteJSString(v)+`).click()`),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector('`+form+` button[type=submit]').click()`),
+		))
+	}
+	siteEval[bool](t, ctx, `(() => { document.querySelector('`+form+`').scrollIntoView({block: 'center'}); return true; })()`)
+	time.Sleep(500 * time.Millisecond)
+	frames := `document.querySelectorAll('figure.scene iframe').length`
+	before := siteEval[int](t, ctx, frames)
+	y := siteEval[float64](t, ctx, `document.querySelector('`+form+`').getBoundingClientRect().top`)
+	pick(wrong)
+	verdict := siteEval[string](t, ctx, `document.querySelector('`+form+` .verdict').textContent`)
+	assert.Contains(t, verdict, "Try again")
+	assert.NotContains(t, verdict, want, "a wrong answer does not give the answer away")
+	assert.False(t, siteEval[bool](t, ctx, `getComputedStyle(document.getElementById('explain-1')).display !== 'none'`), "the reason waits")
+	assert.Equal(t, before, siteEval[int](t, ctx, frames), "no player was loaded")
+	assert.InDelta(t, y, siteEval[float64](t, ctx, `document.querySelector('`+form+`').getBoundingClientRect().top`), 1, "the page did not move")
+	pick(want)
+	assert.Contains(t, siteEval[string](t, ctx, `document.querySelector('`+form+` .verdict').className`), "right")
+	assert.Contains(t, siteEval[string](t, ctx, `document.querySelector('`+form+` .verdict').textContent`), "on try 2")
+	assert.True(t, siteEval[bool](t, ctx, `getComputedStyle(document.getElementById('explain-1')).display !== 'none'`), "the reason shows")
+	siteScreenshot(t, ctx, "site-page-predict-1280.png")
+
+	sc := c.SceneByID(p.Scene)
+	require.NotNil(t, sc, p.Scene)
+	_, opening := sitePageRun(t, sc.Compiled, sc.Settings)
+	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(form+` .watch`))))
+	sel := "#scene-" + sc.ID
+	siteWaitJS(t, ctx, `(() => { const f = document.querySelector('`+sel+` iframe');
+		return f && f.contentWindow.gmpbookStatus && f.contentWindow.gmpbookStatus.playing; })()`, 120*time.Second)
+	assert.GreaterOrEqual(t, siteNum(sitePlayerStatus(t, ctx, sc.ID)["cursor"]), float64(opening), "Watch it run starts past the start-up")
+}
+
+// TestSitePagePrintsDarkModeLight: printing with the dark theme on (by
+// the toggle or by the system) gives dark text on white, and none of the
+// controls that need script.
+func TestSitePagePrintsDarkModeLight(t *testing.T) {
+	b := siteServeForBrowser(t)
+	c, _ := siteFirstScene(t)
+	for _, how := range []string{"toggle", "system"} {
+		ctx := siteNewBrowser(t)
+		siteNavigate(t, ctx, b.url+site.PageName(c))
+		if how == "toggle" {
+			siteEval[bool](t, ctx, `(() => { document.documentElement.setAttribute('data-theme', 'dark'); return true; })()`)
+			sitePageMedia(t, ctx, "print", "")
+		} else {
+			sitePageMedia(t, ctx, "print", "dark")
+		}
+		bg := siteEval[string](t, ctx, `getComputedStyle(document.body).backgroundColor`)
+		fg := siteEval[string](t, ctx, `getComputedStyle(document.body).color`)
+		assert.Equal(t, "rgb(255, 255, 255)", bg, how)
+		assert.Equal(t, "rgb(0, 0, 0)", fg, how)
+		shown := siteEval[[]string](t, ctx, `Array.from(document.querySelectorAll('.js-only, .rerun, .reset, .share, .reveal, button[type=submit]'))
+			.filter(e => e.getBoundingClientRect().height > 0).map(e => e.className || e.tagName)`)
+		assert.Empty(t, shown, "%s: controls that need script print", how)
+		siteScreenshot(t, ctx, "site-page-print-dark-"+how+".png")
+	}
+}
