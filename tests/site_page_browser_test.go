@@ -15,7 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/performance"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -284,4 +286,59 @@ func TestSitePagePrintsDarkModeLight(t *testing.T) {
 		assert.Empty(t, shown, "%s: controls that need script print", how)
 		siteScreenshot(t, ctx, "site-page-print-dark-"+how+".png")
 	}
+}
+
+// sitePageTaskSeconds is the page's main-thread task time so far, in
+// seconds (Performance.getMetrics' TaskDuration; same-origin players run
+// on the same thread).
+func sitePageTaskSeconds(t *testing.T, ctx context.Context) float64 {
+	t.Helper()
+	r, err := chromedp.Call(ctx, performance.GetMetrics, cdp.Empty{})
+	require.NoError(t, err)
+	for _, m := range r.Metrics {
+		if m.Name == "TaskDuration" {
+			return m.Value
+		}
+	}
+	require.Fail(t, "no TaskDuration metric")
+	return 0
+}
+
+// TestSitePageIdlePlayersRest measures what a paused player costs: main
+// thread time per second of wall time and frames drawn per second, in
+// view and scrolled out of view. A paused player out of view is parked
+// (its frame taken out of the layout), and then draws no frames at all.
+// The numbers are logged (go test -v -run SitePageIdle).
+func TestSitePageIdlePlayersRest(t *testing.T) {
+	b := siteServeForBrowser(t)
+	siteNeedPlayer(t, b)
+	c, sc := siteFirstScene(t)
+	ctx := siteNewBrowser(t)
+	_, err := chromedp.Call(ctx, performance.Enable, performance.EnableParams{})
+	require.NoError(t, err)
+	siteNavigate(t, ctx, b.url+site.PageName(c))
+	sel := "#scene-" + sc.ID
+	sitePageLoad(t, ctx, sel, sc.ID)
+	frames := func() float64 {
+		return siteEval[float64](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`);
+			return s.iframe && s.iframe.contentWindow.gmpbookStatus ? s.iframe.contentWindow.gmpbookStatus.frames : 0; })()`)
+	}
+	measure := func(what string) (cpu, fps float64) {
+		time.Sleep(time.Second) // let the page settle
+		t0, f0, w0 := sitePageTaskSeconds(t, ctx), frames(), time.Now()
+		time.Sleep(4 * time.Second)
+		t1, f1, w1 := sitePageTaskSeconds(t, ctx), frames(), time.Now()
+		wall := w1.Sub(w0).Seconds()
+		cpu, fps = (t1-t0)/wall, (f1-f0)/wall
+		t.Logf("%s: main thread busy %.1f%% of the time, %.1f frames/s", what, 100*cpu, fps)
+		return cpu, fps
+	}
+	measure("paused, in view")
+	siteEval[bool](t, ctx, `(() => { window.scrollTo(0, document.body.scrollHeight); return true; })()`)
+	_, fps := measure("paused, out of view")
+	assert.Zero(t, fps, "a paused player out of view draws nothing")
+	siteEval[bool](t, ctx, `(() => { document.querySelector('`+sel+`').scrollIntoView(); return true; })()`)
+	siteWaitJS(t, ctx, `(() => { const f = document.querySelector('`+sel+` iframe'); return f && f.getBoundingClientRect().height > 100; })()`, 10*time.Second)
+	f0 := frames()
+	siteWaitJS(t, ctx, fmt.Sprintf(`document.querySelector('%s iframe').contentWindow.gmpbookStatus.frames > %v`, sel, f0), 10*time.Second)
 }
