@@ -562,6 +562,8 @@
     this.iframe.remove();
     this.iframe = null;
     this.ready = false;
+    this.parked = false;
+    this.stage.style.minHeight = '';
     this.poster.hidden = false;
     if (this.playButton) this.playButton.hidden = false;
     if (this.loading) this.loading.hidden = true;
@@ -614,6 +616,21 @@
   Scene.prototype.setPlaying = function (on) {
     this.playing = on;
     this.fig.classList.toggle('playing', on);
+    this.rest();
+  };
+
+  // rest parks a player that is paused and out of sight: its frame leaves
+  // the layout (its place is kept), so the browser stops running its
+  // animation frames and it draws nothing; back in sight it carries on
+  // where it was. A playing player keeps playing out of sight.
+  Scene.prototype.rest = function () {
+    if (!this.iframe) return;
+    var park = this.ready && !this.playing && this.offscreen;
+    if (park === !!this.parked) return;
+    if (park) this.stage.style.minHeight = this.stage.offsetHeight + 'px';
+    this.iframe.style.display = park ? 'none' : '';
+    if (!park) this.stage.style.minHeight = '';
+    this.parked = park;
   };
 
   // message handles what the player reports to its parent:
@@ -697,6 +714,7 @@
     var q = this.pending;
     this.pending = [];
     q.forEach(function (m) { self.post(m); });
+    this.rest();
   };
 
   // normalizeErrors is the player's problems as {line, col, msg}: the
@@ -1012,6 +1030,16 @@
         });
       }, { threshold: 0.6 });
       scenes.forEach(function (s) { s.stage.__scene = s; io.observe(s.stage); });
+      // Out of sight altogether (not a pixel within 200 px of the
+      // window): paused players rest.
+      var far = new IntersectionObserver(function (entries) {
+        entries.forEach(function (en) {
+          var s = en.target.__scene;
+          s.offscreen = !en.isIntersecting;
+          s.rest();
+        });
+      }, { rootMargin: '200px 0px' });
+      scenes.forEach(function (s) { far.observe(s.stage); });
     }
   }
 
