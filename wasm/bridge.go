@@ -222,14 +222,15 @@ type bridge struct {
 	src     play.Source // what the game plays, for the trace
 	compare string      // compare mode's two labels ("" when not comparing)
 
-	frames   int
-	cursor   int
-	playing  bool
-	line     int // the source line last posted
-	posted   bool
-	out      view.Output // the output last posted
-	last     view.Frame
-	frameFun js.Func
+	frames    int
+	cursor    int
+	playing   bool
+	line      int // the source line last posted
+	posted    bool
+	out       view.Output // the output last posted
+	narration string      // the narration last posted (a jump that finds nothing changes only it)
+	last      view.Frame
+	frameFun  js.Func
 }
 
 // listen registers the message listener and window.gmpbookFrame.
@@ -309,7 +310,7 @@ func (b *bridge) afterDraw(f *view.Frame, st play.Status, frames int) {
 			l.Call("remove")
 		}
 	}
-	changed := !b.posted || st.Cursor != b.cursor || st.Playing != b.playing || st.Line != b.line
+	changed := !b.posted || st.Cursor != b.cursor || st.Playing != b.playing || st.Line != b.line || f.Narration != b.narration
 	if frames <= readyFrames || changed || frames%30 == 0 {
 		status := map[string]any{
 			"frames": frames, "ready": frames >= readyFrames,
@@ -322,7 +323,7 @@ func (b *bridge) afterDraw(f *view.Frame, st play.Status, frames int) {
 		js.Global().Set("gmpbookStatus", js.ValueOf(status))
 	}
 	if changed {
-		b.cursor, b.playing, b.posted, b.line = st.Cursor, st.Playing, true, st.Line
+		b.cursor, b.playing, b.posted, b.line, b.narration = st.Cursor, st.Playing, true, st.Line, f.Narration
 		msg := map[string]any{
 			"type": "gmpbook", "cursor": st.Cursor, "len": st.Len, "line": st.Line,
 			"time": float64(st.Time), "timeText": core.FormatDuration(int64(st.Time)),

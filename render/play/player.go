@@ -69,6 +69,7 @@ type Player struct {
 	reduced  bool
 	captions bool
 	problem  string // the narration's place says why the last re-run (or simulating further) failed
+	note     string // the narration's place says that the last jump found nothing, until the next command
 	shown    bool   // a frame has been asked for: the log may grow
 	// growMax, if not zero, bounds the chunks simulated in a tick besides
 	// growBudget, so that a test is not at the mercy of the wall clock
@@ -244,6 +245,19 @@ func (p *Player) jump(next func() bool) func() bool {
 	}
 }
 
+// jumpOr jumps with next, or says that there is nothing of kind to jump
+// to (ux m2: a jump button that finds nothing must say so).
+func (p *Player) jumpOr(next func() bool, kind MarkKind) {
+	if p.move(true, p.jump(next)) {
+		return
+	}
+	if slices.ContainsFunc(p.marks, func(m Mark) bool { return m.Kind == kind && m.At > p.Opening() }) {
+		p.note = "No " + kind.String() + " after this point in this run."
+	} else {
+		p.note = "No " + kind.String() + " in this run."
+	}
+}
+
 // Recording is the recording being played.
 func (p *Player) Recording() *view.Recording { return p.rec }
 
@@ -330,6 +344,7 @@ func (p *Player) move(slide bool, f func() bool) bool {
 }
 
 func (p *Player) command(c Command) {
+	p.note = ""
 	if p.playback.command(c, p) {
 		return
 	}
@@ -348,13 +363,13 @@ func (p *Player) command(c Command) {
 		p.move(true, p.cur.StepEventBack)
 	case CmdNextSteal:
 		p.playing = false
-		p.move(true, p.jump(p.cur.NextSteal))
+		p.jumpOr(p.cur.NextSteal, MarkSteal)
 	case CmdNextHandoff:
 		p.playing = false
-		p.move(true, p.jump(p.cur.NextHandoff))
+		p.jumpOr(p.cur.NextHandoff, MarkHandoff)
 	case CmdNextPreempt:
 		p.playing = false
-		p.move(true, p.jump(p.cur.NextPreemption))
+		p.jumpOr(p.cur.NextPreemption, MarkPreempt)
 	case CmdProcs, CmdSeed:
 		if p.rerun == nil {
 			return
@@ -406,6 +421,9 @@ func (p *Player) Frame(width, height float32) view.Frame {
 	f := p.frameAt(width, height)
 	if p.tweening && p.from.W == width && p.from.H == height {
 		f = view.Tween(p.from, f, p.tweenT)
+	}
+	if p.note != "" {
+		f.Narration = p.note
 	}
 	if p.problem != "" {
 		f.Narration = p.problem

@@ -486,3 +486,24 @@ func TestLoadingOpensTheLoadedPlayerAtMainMain(t *testing.T) {
 		assert.Equal(t, core.EvMainStart, p.Recording().Events[p.Pos()].Kind)
 	}
 }
+
+// TestJumpWithoutTargetSaysSo: a jump button that finds nothing leaves the
+// cursor where it was and says so in the narration's place until the next
+// command (ux m2).
+func TestJumpWithoutTargetSaysSo(t *testing.T) {
+	p := play.NewPlayer(stealLog(t, 1, 0), nil) // one P: nobody steals
+	p.SeekOpening()
+	at := p.Pos()
+	step(p, play.Command{Kind: play.CmdNextSteal})
+	assert.Equal(t, at, p.Pos())
+	assert.Equal(t, "No steal in this run.", p.Frame(1280, 700).Narration)
+	step(p, play.Command{Kind: play.CmdStep})
+	assert.NotEqual(t, "No steal in this run.", p.Frame(1280, 700).Narration)
+
+	p = play.NewPlayer(stealLog(t, 2, 0), nil)
+	step(p, play.Command{Kind: play.CmdEnd})
+	end := p.Pos()
+	step(p, play.Command{Kind: play.CmdNextSteal})
+	assert.Equal(t, end, p.Pos())
+	assert.Equal(t, "No steal after this point in this run.", p.Frame(1280, 700).Narration)
+}
