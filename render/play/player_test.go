@@ -6,6 +6,7 @@ package play_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -506,4 +507,22 @@ func TestJumpWithoutTargetSaysSo(t *testing.T) {
 	step(p, play.Command{Kind: play.CmdNextSteal})
 	assert.Equal(t, end, p.Pos())
 	assert.Equal(t, "No steal after this point in this run.", p.Frame(1280, 700).Narration)
+}
+
+// TestPhoneButtonsAreTouchTargets: on a phone's canvas (390 px) every
+// button of the chrome is at least 44×44 px (ux m12).
+func TestPhoneButtonsAreTouchTargets(t *testing.T) {
+	c := play.NewControls(measure)
+	st := play.Status{Procs: 2, Seed: 7, CanRerun: true, HasCaptions: true, Captions: true, Len: 100}
+	shapes := c.Layout(nil, st, "narration", "caption", 390, 844)
+	n := 0
+	for _, s := range shapes {
+		track := map[string]bool{"ctl:track": true, "ctl:played": true, "ctl:knob": true, "ctl:count": true, "ctl:time": true}
+		if s.Kind == view.ShapeRect && strings.HasPrefix(s.Role, "ctl:") && !track[s.Role] && !strings.HasPrefix(s.Role, "ctl:mark-") {
+			n++
+			assert.GreaterOrEqual(t, s.W, float32(44), s.Role)
+			assert.GreaterOrEqual(t, s.H, float32(44), s.Role)
+		}
+	}
+	assert.Greater(t, n, 10, "the buttons")
 }
