@@ -181,6 +181,7 @@ func TestSitePageErrorsListUnderTheEditor(t *testing.T) {
 	}
 	require.NotEqual(t, -1, bad)
 	ctx := siteNewBrowser(t)
+	log := siteWatchConsole(ctx)
 	siteNavigate(t, ctx, b.url+site.PageName(c))
 	sel := "#scene-" + sc.ID
 	siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`);
@@ -195,6 +196,15 @@ func TestSitePageErrorsListUnderTheEditor(t *testing.T) {
 		return t.value.slice(0, t.selectionStart).split('\n').length; })()`)
 	assert.Equal(t, bad, caretLine, "the link puts the caret on the line")
 	siteScreenshot(t, ctx, "site-page-errors-1280.png")
+	// Running it again, and the scene as written, logs no error in the
+	// console (ux m17: "Go program has already exited").
+	siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`); s.load(false); return true; })()`)
+	siteWaitJS(t, ctx, `!document.querySelector('`+sel+` .diagnostics').hidden`, 120*time.Second)
+	siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`);
+		s.setSource(s.original); s.load(false); return true; })()`)
+	sitePageLoad(t, ctx, sel, sc.ID)
+	time.Sleep(time.Second)
+	assert.Empty(t, log.take(), "console errors")
 }
 
 // TestSitePagePredictTriesAgain: a wrong answer keeps the answer and the

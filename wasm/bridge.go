@@ -119,6 +119,11 @@ func main() {
 	debug.SetMemoryLimit(startupMemoryLimit)
 	if err := run(); err != nil {
 		showError(err)
+		// The page's listeners (message, resize) stay registered: a Go
+		// program that exited would make each of them throw "Go program
+		// has already exited" in the console (ux m17). Waiting for ever
+		// keeps them answering, and doing nothing.
+		select {}
 	}
 }
 

@@ -408,6 +408,9 @@
       this.gutter.appendChild(el('span', bad[i] ? { class: 'bad', text: String(i) } : { text: String(i) }));
     }
     this.text.rows = Math.min(Math.max(n + 1, 4), 40);
+    // Every line fits: no vertical scroll bar (only a long line scrolls
+    // sideways).
+    this.text.style.overflowY = n + 1 <= 40 ? 'hidden' : 'auto';
     if (this.edited) this.edited.hidden = this.source === this.original;
     this.fig.classList.toggle('is-edited', this.source !== this.original);
     this.drawMarks();
@@ -606,11 +609,23 @@
 
   Scene.prototype.key = function (ev) {
     if (ev.target !== this.stage) return;
+    if (ev.ctrlKey || ev.altKey || ev.metaKey) return;
     var map = { ' ': 'toggle', ArrowRight: 'step', ArrowLeft: 'back', Home: 'start', End: 'end' };
-    var cmd = map[ev.key];
-    if (!cmd) return;
+    // The player's own letter keys (play.CharCommand) work from the
+    // focused scene too, not only once the canvas has been clicked.
+    var chars = { s: 'next-steal', h: 'next-handoff', p: 'next-preemption', r: 'restart', m: 'reduced-motion',
+      c: 'captions', '+': 'faster', '=': 'faster', '-': 'slower', '−': 'slower' };
+    var cmd = map[ev.key] || chars[ev.key.length === 1 ? ev.key.toLowerCase() : ''];
+    var msg = null;
+    if (!cmd && this.iframe && this.procs) {
+      if (ev.key === '[' && this.procs > 1) msg = { cmd: 'procs', procs: this.procs - 1 };
+      else if (ev.key === ']' && this.procs < 64) msg = { cmd: 'procs', procs: this.procs + 1 };
+      else if (ev.key === 'n' || ev.key === 'N') msg = { cmd: 'seed', seed: (this.seed || 0) + 1 };
+    }
+    if (!cmd && !msg) return;
     ev.preventDefault();
-    this.command(cmd);
+    if (msg) this.post(msg);
+    else this.command(cmd);
   };
 
   Scene.prototype.setPlaying = function (on) {
