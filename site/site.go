@@ -283,8 +283,8 @@ type pageData struct {
 }
 
 // chromaCSS is the highlighting stylesheet: the light theme, and the dark
-// one both for a dark system preference (unless the reader chose light)
-// and for an explicit dark choice.
+// one on screens both for a dark system preference (unless the reader
+// chose light) and for an explicit dark choice.
 func chromaCSS() ([]byte, error) {
 	f := html.New(chromaOptions...)
 	var light, dark bytes.Buffer
@@ -308,10 +308,13 @@ func chromaCSS() ([]byte, error) {
 		}
 		return b.String()
 	}
-	out.WriteString("@media (prefers-color-scheme: dark) {\n")
+	// Dark code is for screens only: print keeps the light colours
+	// whatever the theme (ux M8).
+	out.WriteString("@media screen and (prefers-color-scheme: dark) {\n")
 	out.WriteString(scoped(":root:not([data-theme=light]) "))
-	out.WriteString("}\n")
+	out.WriteString("}\n@media screen {\n")
 	out.WriteString(scoped(":root[data-theme=dark] "))
+	out.WriteString("}\n")
 	return out.Bytes(), nil
 }
 

@@ -11,6 +11,8 @@ package tests
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -291,6 +293,11 @@ func TestSitePagePrintsDarkModeLight(t *testing.T) {
 		fg := siteEval[string](t, ctx, `getComputedStyle(document.body).color`)
 		assert.Equal(t, "rgb(255, 255, 255)", bg, how)
 		assert.Equal(t, "rgb(0, 0, 0)", fg, how)
+		// The highlighted source keeps its light colours too.
+		codeBg := siteEval[[]float64](t, ctx, `(() => { const c = document.querySelector('.src-static .chroma') || document.querySelector('.chroma');
+			const m = getComputedStyle(c).backgroundColor.match(/[0-9.]+/g).map(Number); return m.slice(0, 3); })()`)
+		require.Len(t, codeBg, 3)
+		assert.Greater(t, codeBg[0]+codeBg[1]+codeBg[2], 600.0, "%s: the code prints on a light background (%v)", how, codeBg)
 		shown := siteEval[[]string](t, ctx, `Array.from(document.querySelectorAll('.js-only, .rerun, .reset, .share, .reveal, button[type=submit]'))
 			.filter(e => e.getBoundingClientRect().height > 0).map(e => e.className || e.tagName)`)
 		assert.Empty(t, shown, "%s: controls that need script print", how)
@@ -351,4 +358,25 @@ func TestSitePageIdlePlayersRest(t *testing.T) {
 	siteWaitJS(t, ctx, `(() => { const f = document.querySelector('`+sel+` iframe'); return f && f.getBoundingClientRect().height > 100; })()`, 10*time.Second)
 	f0 := frames()
 	siteWaitJS(t, ctx, fmt.Sprintf(`document.querySelector('%s iframe').contentWindow.gmpbookStatus.frames > %v`, sel, f0), 10*time.Second)
+}
+
+// TestSitePageIndexShowsALiveScene: the contents page holds the first
+// chapter's first scene, which plays there as in its chapter.
+func TestSitePageIndexShowsALiveScene(t *testing.T) {
+	b := siteServeForBrowser(t)
+	siteNeedPlayer(t, b)
+	_, sc := siteFirstScene(t)
+	ctx := siteNewBrowser(t)
+	log := siteWatchConsole(ctx)
+	siteNavigate(t, ctx, b.url+"index.html")
+	sel := "#scene-" + sc.ID
+	require.True(t, siteEval[bool](t, ctx, `!!document.querySelector('.tour `+sel+`[data-player]')`), "the index has the scene")
+	sitePageLoad(t, ctx, sel, sc.ID)
+	siteWaitJS(t, ctx, sitePageFrame(sel)+`.gmpbookStatus.cursor > 0`, 30*time.Second)
+	siteEval[bool](t, ctx, `(() => { window.scrollTo(0, 0); return true; })()`)
+	time.Sleep(500 * time.Millisecond)
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join("out", "site-page-index-1280.png"), buf, 0o644))
+	require.Empty(t, log.take(), "console errors")
 }
