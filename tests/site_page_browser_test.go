@@ -293,6 +293,8 @@ func TestSitePagePrintsDarkModeLight(t *testing.T) {
 		fg := siteEval[string](t, ctx, `getComputedStyle(document.body).color`)
 		assert.Equal(t, "rgb(255, 255, 255)", bg, how)
 		assert.Equal(t, "rgb(0, 0, 0)", fg, how)
+		assert.True(t, siteEval[bool](t, ctx, `(() => { const o = document.querySelector('.output-print');
+			return !!o && o.getBoundingClientRect().height > 0 && o.textContent.trim().length > 'Output'.length; })()`), "%s: the run's output prints", how)
 		// The highlighted source keeps its light colours too.
 		codeBg := siteEval[[]float64](t, ctx, `(() => { const c = document.querySelector('.src-static .chroma') || document.querySelector('.chroma');
 			const m = getComputedStyle(c).backgroundColor.match(/[0-9.]+/g).map(Number); return m.slice(0, 3); })()`)
