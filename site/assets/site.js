@@ -445,7 +445,7 @@
     if (!this.text) return;
     this.gutter.scrollTop = this.text.scrollTop;
     var y = -this.text.scrollTop, x = -this.text.scrollLeft;
-    $$('.mark, .line', this.marks).forEach(function (m) { m.style.transform = 'translate(' + x + 'px,' + y + 'px)'; });
+    $$('.line', this.marks).forEach(function (m) { m.style.transform = 'translate(' + x + 'px,' + y + 'px)'; });
   };
 
   Scene.prototype.showErrors = function (errs) {
