@@ -65,6 +65,18 @@ func sitePageRun(t *testing.T, c *script.Compiled, st script.Settings) (view.Out
 	return view.NewOutputIndex(run.Events).At(len(run.Events) - 1), view.MainStart(run.Events)
 }
 
+// sitePageShot scrolls sel to the middle of the window and saves what
+// the window shows under tests/out.
+func sitePageShot(t *testing.T, ctx context.Context, sel, name string) {
+	t.Helper()
+	siteEval[bool](t, ctx, `(() => { document.querySelector('`+sel+`').scrollIntoView({block: 'center'}); return true; })()`)
+	time.Sleep(300 * time.Millisecond)
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll("out", 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join("out", name), buf, 0o644))
+}
+
 // sitePageScheme emulates the system's colour scheme and print media
 // ("" leaves each as it is).
 func sitePageMedia(t *testing.T, ctx context.Context, media, scheme string) {
@@ -105,7 +117,7 @@ func TestSitePageOpensAtMainMainAndShowsOutput(t *testing.T) {
 		assert.Greater(t, siteEval[float64](t, ctx, `document.querySelector('`+sel+` .narration').getBoundingClientRect().height`), 10.0, "the narration is on screen")
 		assert.True(t, siteEval[bool](t, ctx, `document.querySelector('`+sel+` .poster').hidden`), "the poster gave way to the player")
 		assert.Equal(t, "Nothing printed yet.", siteEval[string](t, ctx, `document.querySelector('`+sel+` .output .out-end').textContent`))
-		siteScreenshot(t, ctx, fmt.Sprintf("site-page-open-%d.png", width))
+		sitePageShot(t, ctx, sel+" .narration", fmt.Sprintf("site-page-open-%d.png", width))
 
 		// To the end: the panel holds every line and the exit status.
 		siteEval[bool](t, ctx, `(() => { `+sitePageFrame(sel)+`.postMessage({cmd: 'end'}, '*'); return true; })()`)
@@ -123,10 +135,8 @@ func TestSitePageOpensAtMainMainAndShowsOutput(t *testing.T) {
 		assert.Equal(t, fmt.Sprintf("The program exited with status %d (success).", want.Status),
 			siteEval[string](t, ctx, `document.querySelector('`+sel+` .output .out-end').textContent`))
 		for _, theme := range []string{"light", "dark"} {
-			siteEval[bool](t, ctx, `(() => { document.documentElement.setAttribute('data-theme', '`+theme+`');
-				document.querySelector('`+sel+` .output').scrollIntoView({block: 'center'}); return true; })()`)
-			time.Sleep(300 * time.Millisecond)
-			siteScreenshot(t, ctx, fmt.Sprintf("site-page-output-%d-%s.png", width, theme))
+			siteEval[bool](t, ctx, `(() => { document.documentElement.setAttribute('data-theme', '`+theme+`'); return true; })()`)
+			sitePageShot(t, ctx, sel+" .output", fmt.Sprintf("site-page-output-%d-%s.png", width, theme))
 		}
 		// Home still reaches the runtime's start-up.
 		siteEval[bool](t, ctx, `(() => { `+sitePageFrame(sel)+`.postMessage({cmd: 'home'}, '*'); return true; })()`)
@@ -159,8 +169,7 @@ func TestSitePageOutputShowsADeadlock(t *testing.T) {
 	assert.True(t, siteEval[bool](t, ctx, `document.querySelector('`+sel+` .output .fatal').classList.contains('err')`), "the message is standard error's")
 	siteWaitJS(t, ctx, `document.querySelector('`+sel+` .output .out-end').textContent.includes('status')`, 10*time.Second)
 	assert.Equal(t, "The program exited with status 2.", siteEval[string](t, ctx, `document.querySelector('`+sel+` .output .out-end').textContent`))
-	siteEval[bool](t, ctx, `(() => { document.querySelector('`+sel+` .output').scrollIntoView({block: 'center'}); return true; })()`)
-	siteScreenshot(t, ctx, "site-page-deadlock-1280.png")
+	sitePageShot(t, ctx, sel+" .output", "site-page-deadlock-1280.png")
 	require.Empty(t, log.take(), "console errors")
 }
 
@@ -197,7 +206,7 @@ func TestSitePageErrorsListUnderTheEditor(t *testing.T) {
 	caretLine := siteEval[int](t, ctx, `(() => { const t = document.querySelector('`+sel+` textarea');
 		return t.value.slice(0, t.selectionStart).split('\n').length; })()`)
 	assert.Equal(t, bad, caretLine, "the link puts the caret on the line")
-	siteScreenshot(t, ctx, "site-page-errors-1280.png")
+	sitePageShot(t, ctx, sel+" .diagnostics", "site-page-errors-1280.png")
 	// Running it again, and the scene as written, logs no error in the
 	// console (ux m17: "Go program has already exited").
 	siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`); s.load(false); return true; })()`)
@@ -262,7 +271,7 @@ func TestSitePagePredictTriesAgain(t *testing.T) {
 	assert.Contains(t, siteEval[string](t, ctx, `document.querySelector('`+form+` .verdict').className`), "right")
 	assert.Contains(t, siteEval[string](t, ctx, `document.querySelector('`+form+` .verdict').textContent`), "on try 2")
 	assert.True(t, siteEval[bool](t, ctx, `getComputedStyle(document.getElementById('explain-1')).display !== 'none'`), "the reason shows")
-	siteScreenshot(t, ctx, "site-page-predict-1280.png")
+	sitePageShot(t, ctx, form, "site-page-predict-1280.png")
 
 	sc := c.SceneByID(p.Scene)
 	require.NotNil(t, sc, p.Scene)
@@ -375,10 +384,6 @@ func TestSitePageIndexShowsALiveScene(t *testing.T) {
 	require.True(t, siteEval[bool](t, ctx, `!!document.querySelector('.tour `+sel+`[data-player]')`), "the index has the scene")
 	sitePageLoad(t, ctx, sel, sc.ID)
 	siteWaitJS(t, ctx, sitePageFrame(sel)+`.gmpbookStatus.cursor > 0`, 30*time.Second)
-	siteEval[bool](t, ctx, `(() => { window.scrollTo(0, 0); return true; })()`)
-	time.Sleep(500 * time.Millisecond)
-	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(filepath.Join("out", "site-page-index-1280.png"), buf, 0o644))
+	sitePageShot(t, ctx, ".tour h2", "site-page-index-1280.png")
 	require.Empty(t, log.take(), "console errors")
 }
