@@ -206,7 +206,8 @@ func TestSitePageErrorsListUnderTheEditor(t *testing.T) {
 	caretLine := siteEval[int](t, ctx, `(() => { const t = document.querySelector('`+sel+` textarea');
 		return t.value.slice(0, t.selectionStart).split('\n').length; })()`)
 	assert.Equal(t, bad, caretLine, "the link puts the caret on the line")
-	sitePageShot(t, ctx, sel+" .diagnostics", "site-page-errors-1280.png")
+	assert.NotContains(t, siteEval[string](t, ctx, `document.querySelector('`+sel+` .narration').textContent`), "0ns ·", "no stray narration")
+	sitePageShot(t, ctx, sel+" .source", "site-page-errors-1280.png")
 	// Running it again, and the scene as written, logs no error in the
 	// console (ux m17: "Go program has already exited").
 	siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`); s.load(false); return true; })()`)

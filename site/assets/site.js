@@ -283,6 +283,7 @@
     this.playButton = $('.play', fig);
     this.loading = $('.loading', fig);
     this.narration = $('.narration', fig);
+    this.narrated = this.narration ? this.narration.textContent : ''; // the poster's sentence
     this.diag = $('.diagnostics', fig);
     if (this.player) this.buildText();
     this.iframe = null;
@@ -662,6 +663,7 @@
       // The scene does not run: back to the poster, dimmed, with a note;
       // the messages go to the source, at their lines.
       this.unload();
+      if (this.narration) this.narration.textContent = this.narrated;
       if (this.output) this.output.hidden = true;
       if (this.caption) this.caption.hidden = true;
       this.showErrors(normalizeErrors(d));
@@ -683,7 +685,7 @@
     }
     var text = d.narration;
     if (typeof text === 'string' && this.narration) {
-      this.narration.textContent = (d.timeText ? d.timeText + ' · ' : '') + text;
+      this.narration.textContent = (d.timeText && text ? d.timeText + ' · ' : '') + text;
     }
     if (typeof d.caption === 'string' && this.caption) {
       this.caption.textContent = d.caption;
