@@ -70,7 +70,10 @@ func sitePageRun(t *testing.T, c *script.Compiled, st script.Settings) (view.Out
 func sitePageShot(t *testing.T, ctx context.Context, sel, name string) {
 	t.Helper()
 	siteEval[bool](t, ctx, `(() => { document.querySelector('`+sel+`').scrollIntoView({block: 'center'}); return true; })()`)
-	time.Sleep(300 * time.Millisecond)
+	// Two animation frames and a moment: the screenshot is of the page
+	// as scrolled, not of the compositor's last frame.
+	siteEval[bool](t, ctx, `new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r(true))))`)
+	time.Sleep(500 * time.Millisecond)
 	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 	require.NoError(t, err)
 	require.NoError(t, os.MkdirAll("out", 0o755))
