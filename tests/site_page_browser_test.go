@@ -162,9 +162,14 @@ func TestSitePageOutputShowsADeadlock(t *testing.T) {
 	log := siteWatchConsole(ctx)
 	siteNavigate(t, ctx, b.url+site.PageName(c))
 	sel := "#scene-" + sc.ID
-	siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`);
-		s.setSource(`+siteJSString(dead)+`); s.load(false); return true; })()`)
+	// While the player starts, the poster shows in front of it (ux m6).
+	starting := siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`);
+		s.setSource(`+siteJSString(dead)+`); s.load(false);
+		const p = s.fig.querySelector('.poster'); const r = p.getBoundingClientRect();
+		return s.fig.classList.contains('starting') && !p.hidden && r.height > 100 && getComputedStyle(p).zIndex === '1'; })()`)
+	assert.True(t, starting, "the poster covers the starting player")
 	sitePageLoad(t, ctx, sel, sc.ID)
+	assert.True(t, siteEval[bool](t, ctx, `document.querySelector('`+sel+` .poster').hidden`), "the poster gave way to the first frame")
 	siteEval[bool](t, ctx, `(() => { `+sitePageFrame(sel)+`.postMessage({cmd: 'end'}, '*'); return true; })()`)
 	siteWaitJS(t, ctx, `document.querySelector('`+sel+` .output .fatal')`, 60*time.Second)
 	got := siteEval[[]string](t, ctx, `Array.from(document.querySelectorAll('`+sel+` .output .line')).map(l => l.textContent)`)
