@@ -1039,13 +1039,15 @@
       var io = new IntersectionObserver(function (entries) {
         entries.forEach(function (en) {
           var s = en.target.__scene;
-          s.visible = en.isIntersecting;
-          if (en.isIntersecting && !s.iframe && s.player && !s.wasShown) {
+          // In sight: 60 % of the stage, or 250 px of it (a tall stage
+          // whose top is on the first screen).
+          s.visible = en.isIntersecting && (en.intersectionRatio >= 0.6 || en.intersectionRect.height >= 250);
+          if (s.visible && !s.iframe && s.player && !s.wasShown) {
             s.wasShown = true;
             s.load(false);
           }
         });
-      }, { threshold: 0.6 });
+      }, { threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6] });
       scenes.forEach(function (s) { s.stage.__scene = s; io.observe(s.stage); });
       // Out of sight altogether (not a pixel within 200 px of the
       // window): paused players rest.
