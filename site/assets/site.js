@@ -523,8 +523,8 @@
     // The player lays the picture out at the iframe's size, with its
     // controls below: give it the poster's proportions plus their height.
     this.frameEl = f;
-    this.fit(0);
     this.iframe = f;
+    this.fit(0);
     // The poster stays over the player until it draws its first frame
     // (becomeReady), instead of a blank box.
     this.fig.classList.add('starting');
@@ -595,6 +595,9 @@
   Scene.prototype.post = function (msg) {
     if (!this.iframe) return;
     if (!this.ready) { this.pending.push(msg); return; }
+    // A resting player runs again to take the command; it rests again
+    // when it reports that it is paused.
+    this.rest(true);
     this.iframe.contentWindow.postMessage(msg, origin);
   };
 
@@ -639,9 +642,9 @@
   // the layout (its place is kept), so the browser stops running its
   // animation frames and it draws nothing; back in sight it carries on
   // where it was. A playing player keeps playing out of sight.
-  Scene.prototype.rest = function () {
+  Scene.prototype.rest = function (wake) {
     if (!this.iframe) return;
-    var park = this.ready && !this.playing && this.offscreen;
+    var park = !wake && this.ready && !this.playing && this.offscreen && !this.fig.contains(document.activeElement);
     if (park === !!this.parked) return;
     if (park) this.stage.style.minHeight = this.stage.offsetHeight + 'px';
     this.iframe.style.display = park ? 'none' : '';
