@@ -236,6 +236,7 @@
   // player says (controlsHeight in its status messages).
   var PLAYER_CONTROLS_H = 150, PLAYER_CONTROLS_H_NARROW = 210;
   var MAX_LIVE = 3;         // players alive at once; older ones go back to posters
+  var REST_AFTER = 1500;    // ms a ready player draws before it may rest
   var liveOrder = [];
 
   // The URL fragment holds edited scenes: #scene-ID=base64url&scene-ID2=…
@@ -645,6 +646,15 @@
   Scene.prototype.rest = function (wake) {
     if (!this.iframe) return;
     var park = !wake && this.ready && !this.playing && this.offscreen && !this.fig.contains(document.activeElement);
+    // A player rests only once it has been drawing for a moment (it calls
+    // itself ready after a few frames).
+    var early = REST_AFTER - (performance.now() - this.readyAt);
+    if (park && early > 0) {
+      var self = this;
+      clearTimeout(this.restTimer);
+      this.restTimer = setTimeout(function () { self.rest(); }, early + 50);
+      return;
+    }
     if (park === !!this.parked) return;
     if (park) this.stage.style.minHeight = this.stage.offsetHeight + 'px';
     this.iframe.style.display = park ? 'none' : '';
@@ -727,6 +737,7 @@
   Scene.prototype.becomeReady = function () {
     if (this.ready) return;
     this.ready = true;
+    this.readyAt = performance.now();
     this.progress(false);
     this.fig.classList.remove('starting');
     this.poster.hidden = true;
