@@ -188,6 +188,7 @@ func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene) (sceneData, erro
 	f := cropFrame(rec.Frame(pi, wide))
 	d.W, d.H = f.W, f.H
 	d.Narrate = f.Narration
+	d.Output = view.NewOutputIndex(rec.Events).At(rec.Len() - 1).Text()
 	d.Poster = template.HTML(view.SVG(f, title+": "+frameLabel(f)))
 	nf := cropFrame(rec.Frame(pi, view.Options{Width: posterNarrowW, Height: posterNarrowH, Narrow: true}))
 	d.NW, d.NH = nf.W, nf.H

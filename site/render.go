@@ -265,6 +265,7 @@ type sceneData struct {
 	Player  bool   // the player is part of this site
 	Run     string // the key of the recorded run the light player plays ("" without one)
 	Narrate string
+	Output  string // what the run prints to its end, as a terminal shows it (print and pages without script)
 
 	Real         *realDist // the real runtime's outputs over many runs (nil: not captured)
 	CompareGo    string    // the Go version the compare control offers

@@ -229,6 +229,20 @@ func Build(opts Options) (*Site, error) {
 	if len(toc) > 0 {
 		pd.Next = &toc[0]
 	}
+	// The index shows the first chapter's first scene, live, as the
+	// chapter does: a reader sees the notebook work before picking a
+	// chapter.
+	if len(chs) > 0 && len(chs[0].Scenes) > 0 {
+		d, err := b.scene(chs[0], chs[0].Scenes[0])
+		if err != nil {
+			return nil, fmt.Errorf("%s: the index's scene: %w", chs[0].File, err)
+		}
+		var tour bytes.Buffer
+		if err := b.tmpl.ExecuteTemplate(&tour, "scene", d); err != nil {
+			return nil, err
+		}
+		pd.Tour, pd.TourPage, pd.Scenes = template.HTML(tour.String()), &toc[0], 1
+	}
 	if err := b.tmpl.ExecuteTemplate(&out, "index", pd); err != nil {
 		return nil, err
 	}
@@ -264,11 +278,13 @@ type pageData struct {
 	HasPlayer  bool
 	Index      bool
 	Scenes     int
+	Tour       template.HTML // the index's live scene
+	TourPage   *tocEntry     // the chapter it comes from
 }
 
 // chromaCSS is the highlighting stylesheet: the light theme, and the dark
-// one both for a dark system preference (unless the reader chose light)
-// and for an explicit dark choice.
+// one on screens both for a dark system preference (unless the reader
+// chose light) and for an explicit dark choice.
 func chromaCSS() ([]byte, error) {
 	f := html.New(chromaOptions...)
 	var light, dark bytes.Buffer
@@ -292,10 +308,13 @@ func chromaCSS() ([]byte, error) {
 		}
 		return b.String()
 	}
-	out.WriteString("@media (prefers-color-scheme: dark) {\n")
+	// Dark code is for screens only: print keeps the light colours
+	// whatever the theme (ux M8).
+	out.WriteString("@media screen and (prefers-color-scheme: dark) {\n")
 	out.WriteString(scoped(":root:not([data-theme=light]) "))
-	out.WriteString("}\n")
+	out.WriteString("}\n@media screen {\n")
 	out.WriteString(scoped(":root[data-theme=dark] "))
+	out.WriteString("}\n")
 	return out.Bytes(), nil
 }
 

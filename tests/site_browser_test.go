@@ -619,11 +619,10 @@ func TestSiteBrowserEditErrorShowsAtItsLine(t *testing.T) {
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel+" .rerun"))))
 	siteWaitJS(t, ctx, `!document.querySelector('`+sel+` .diagnostics').hidden`, 90*time.Second)
 	diag := siteEval[string](t, ctx, `document.querySelector('`+sel+` .diagnostics').textContent`)
-	require.Contains(t, diag, fmt.Sprintf("line %d", bad), diag)
+	require.Contains(t, diag, fmt.Sprintf("scene.go:%d:", bad), diag)
 	require.Contains(t, diag, "Printn")
 	require.Equal(t, fmt.Sprint(bad), siteEval[string](t, ctx, `document.querySelector('`+sel+` .gutter .bad').textContent`), "the gutter marks the line")
-	mark := siteEval[string](t, ctx, `document.querySelector('`+sel+` .marks .mark').textContent`)
-	require.True(t, strings.HasPrefix(mark, fmt.Sprint(bad)+":"), mark)
+	require.Equal(t, 1, siteEval[int](t, ctx, `document.querySelectorAll('`+sel+` .marks .line').length`), "a band behind the line")
 	require.Equal(t, broken, siteEval[string](t, ctx, `document.querySelector('`+sel+` textarea').value`), "the text is kept")
 	siteScreenshot(t, ctx, "site-scene-error-1280.png")
 

@@ -12,7 +12,9 @@
 //	                by name — in this window or, same-origin, in the parent
 //	procs, seed, go, startup, until
 //	                scene settings, overriding the scene's own
-//	at=N            start after event N (-1, the default: before the first)
+//	at=N            start after event N (-1: before the first, the runtime's
+//	                start-up included; the default is the scene's
+//	                opening step, "main.main begins", play.Player.Opening)
 //	play=1          start playing; speed=X sets the speed
 //	cgo=1.13        compare mode: a second run with this Go version …
 //	cprocs=N        … or this GOMAXPROCS, played in lock-step with the
@@ -46,11 +48,13 @@
 // where cmd is play, pause, step, back, seek (to at), home, end, restart,
 // or any other command name play.ParseCommand knows. The player
 // answers, to its parent, with {type: 'gmpbook', cursor, len, time,
-// timeText, playing, narration, controlsHeight} whenever one of them
+// timeText, playing, narration, caption, controlsHeight} whenever one of them
 // changes (cursor is the index of the last event applied, -1 before the
 // first; controlsHeight is the CSS height of the player's own chrome below
 // the picture; procs, seed and, in compare mode, compare, the two runs'
-// labels, ride along), with {type: 'gmpbook', progress} (0…1) while main.wasm
+// labels, ride along, and output — {lines: [[stream, text], …], fatal,
+// exited, status}, what the program has printed by the cursor — whenever
+// that changes), with {type: 'gmpbook', progress} (0…1) while main.wasm
 // downloads (index.html sends those), and with {type: 'gmpbook', error,
 // errors} if the scene cannot run (each "file:line:col: message").
 //
@@ -115,6 +119,11 @@ func main() {
 	debug.SetMemoryLimit(startupMemoryLimit)
 	if err := run(); err != nil {
 		showError(err)
+		// The page's listeners (message, resize) stay registered: a Go
+		// program that exited would make each of them throw "Go program
+		// has already exited" in the console (ux m17). Waiting for ever
+		// keeps them answering, and doing nothing.
+		select {}
 	}
 }
 
@@ -147,6 +156,13 @@ func playScene(cue play.Cue, m marker, player play.Controllable, title, loadSaid
 	}}
 	b.compare = compareLabel(player)
 	b.listen()
+	// The reader's system asks for less motion: tokens jump instead of
+	// sliding, as the player's own "m" does.
+	if mm := js.Global().Get("matchMedia"); mm.Type() == js.TypeFunction {
+		if js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Truthy() {
+			b.pending = append(b.pending, play.Command{Kind: play.CmdReducedMotion})
+		}
+	}
 	m.mark("player")
 	opt := render.Options{Commands: b.commands, AfterDraw: b.afterDraw}
 	if m {
@@ -211,13 +227,15 @@ type bridge struct {
 	src     play.Source // what the game plays, for the trace
 	compare string      // compare mode's two labels ("" when not comparing)
 
-	frames   int
-	cursor   int
-	playing  bool
-	line     int // the source line last posted
-	posted   bool
-	last     view.Frame
-	frameFun js.Func
+	frames    int
+	cursor    int
+	playing   bool
+	line      int // the source line last posted
+	posted    bool
+	out       view.Output // the output last posted
+	narration string      // the narration last posted (a jump that finds nothing changes only it)
+	last      view.Frame
+	frameFun  js.Func
 }
 
 // listen registers the message listener and window.gmpbookFrame.
@@ -297,7 +315,7 @@ func (b *bridge) afterDraw(f *view.Frame, st play.Status, frames int) {
 			l.Call("remove")
 		}
 	}
-	changed := !b.posted || st.Cursor != b.cursor || st.Playing != b.playing || st.Line != b.line
+	changed := !b.posted || st.Cursor != b.cursor || st.Playing != b.playing || st.Line != b.line || f.Narration != b.narration
 	if frames <= readyFrames || changed || frames%30 == 0 {
 		status := map[string]any{
 			"frames": frames, "ready": frames >= readyFrames,
@@ -310,14 +328,39 @@ func (b *bridge) afterDraw(f *view.Frame, st play.Status, frames int) {
 		js.Global().Set("gmpbookStatus", js.ValueOf(status))
 	}
 	if changed {
-		b.cursor, b.playing, b.posted, b.line = st.Cursor, st.Playing, true, st.Line
-		post(map[string]any{
+		b.cursor, b.playing, b.posted, b.line, b.narration = st.Cursor, st.Playing, true, st.Line, f.Narration
+		msg := map[string]any{
 			"type": "gmpbook", "cursor": st.Cursor, "len": st.Len, "line": st.Line,
 			"time": float64(st.Time), "timeText": core.FormatDuration(int64(st.Time)),
-			"playing": st.Playing, "narration": f.Narration, "controlsHeight": controlsHeight(f),
-			"procs": st.Procs, "seed": float64(st.Seed), "compare": b.compare,
-		})
+			"playing": st.Playing, "narration": f.Narration, "caption": f.Caption,
+			"controlsHeight": controlsHeight(f),
+			"procs":          st.Procs, "seed": float64(st.Seed), "compare": b.compare,
+		}
+		if o, ok := b.src.(interface{ Output() view.Output }); ok {
+			if out := o.Output(); !sameOutput(out, b.out) || frames == 1 {
+				b.out = out
+				msg["output"] = outputJS(out)
+			}
+		}
+		post(msg)
 	}
+}
+
+// sameOutput reports whether two outputs of one run are the same: the
+// lines of an output up to a cursor are a prefix of the run's.
+func sameOutput(a, b view.Output) bool {
+	return len(a.Lines) == len(b.Lines) && a.Fatal == b.Fatal && a.Exited == b.Exited && a.Status == b.Status
+}
+
+// outputJS is what the program has printed by the cursor, for the page's
+// output panel: {lines: [[stream, text], …], fatal, exited, status},
+// stream 1 for standard output and 2 for standard error.
+func outputJS(o view.Output) map[string]any {
+	lines := make([]any, len(o.Lines))
+	for i, l := range o.Lines {
+		lines[i] = []any{l.Stream, l.Text}
+	}
+	return map[string]any{"lines": lines, "fatal": o.Fatal, "exited": o.Exited, "status": float64(o.Status)}
 }
 
 // controlsHeight is the height of the chrome in the drawn list: the frame

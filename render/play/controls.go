@@ -44,6 +44,8 @@ const (
 	trackHeight    = 6
 	trackRowHeight = 20
 	buttonHeight   = 28
+	touchHeight    = 44  // a button on a narrow (phone) canvas: a finger's target (ux m12)
+	narrowWidth    = 600 // canvases narrower than this are a phone's
 	buttonGap      = 6
 	groupGap       = 18
 	buttonText     = 14
@@ -141,7 +143,17 @@ func speedLabel(s float64) string {
 // buttons more for each wrap on a narrow one.
 func (c *Controls) Height(st Status, width float32) float32 {
 	rows := c.flow(buttonsFor(st), width, 0, st)
-	return c.rowsTop(0, st) + float32(rows)*(buttonHeight+buttonGap) + chromePad - buttonGap
+	return c.rowsTop(0, st) + float32(rows)*(buttonSize(width)+buttonGap) + chromePad - buttonGap
+}
+
+// buttonSize is the height (and least width) of a button on a canvas
+// width wide: on a phone's, at least 44 px, the touch target WCAG 2.5.5
+// asks for.
+func buttonSize(width float32) float32 {
+	if width < narrowWidth {
+		return touchHeight
+	}
+	return buttonHeight
 }
 
 // showCaption says whether the chrome has a caption line.
@@ -160,6 +172,7 @@ func (c *Controls) rowsTop(top float32, st Status) float32 {
 // rows. Group separators become horizontal gaps.
 func (c *Controls) flow(bs []button, width, top float32, st Status) int {
 	x, y := float32(chromePad), c.rowsTop(top, st)
+	bh := buttonSize(width)
 	rows := 1
 	for i := range bs {
 		b := &bs[i]
@@ -174,12 +187,12 @@ func (c *Controls) flow(bs []button, width, top float32, st Status) int {
 		if b.pause {
 			w = c.measure("►", buttonText) + 2*buttonPad
 		}
-		w = max(w, buttonHeight)
+		w = max(w, bh)
 		if x+w > width-chromePad && x > chromePad {
-			x, y = chromePad, y+buttonHeight+buttonGap
+			x, y = chromePad, y+bh+buttonGap
 			rows++
 		}
-		b.r = view.Rect{X: x, Y: y, W: w, H: buttonHeight}
+		b.r = view.Rect{X: x, Y: y, W: w, H: bh}
 		x += w + buttonGap
 	}
 	return rows
@@ -280,7 +293,7 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 		shapes = append(shapes, view.Shape{Kind: view.ShapeRect, X: b.r.X, Y: b.r.Y, W: b.r.W, H: b.r.H, Radius: 5, Fill: fill, Stroke: stroke, StrokeW: sw, Role: b.role})
 		tx := b.r.X + buttonPad
 		if b.dot.A != 0 {
-			shapes = append(shapes, view.Shape{Kind: view.ShapeCircle, X: tx, Y: b.r.Y + (buttonHeight-8)/2, W: 8, H: 8, Fill: b.dot, Role: b.role})
+			shapes = append(shapes, view.Shape{Kind: view.ShapeCircle, X: tx, Y: b.r.Y + (b.r.H-8)/2, W: 8, H: 8, Fill: b.dot, Role: b.role})
 			tx += 12
 		}
 		if b.pause {
@@ -292,7 +305,7 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 			)
 			continue
 		}
-		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: tx, Y: b.r.Y + (buttonHeight-buttonText)/2 - 1, Text: b.label, Size: buttonText, Fill: ChromeInk, Role: b.role})
+		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: tx, Y: b.r.Y + (b.r.H-buttonText)/2 - 1, Text: b.label, Size: buttonText, Fill: ChromeInk, Role: b.role})
 	}
 	return shapes
 }

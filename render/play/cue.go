@@ -12,7 +12,7 @@ import (
 // has the scene half). It lives here, beside what it drives, so that the
 // light browser player, which has no compiler, reads it the same way.
 type Cue struct {
-	At    int     // start after event At (-1: before the first)
+	At    int     // start after event At (-1: before the first; not given: the opening step)
 	HasAt bool    // At was given
 	Play  bool    // start playing
 	Speed float64 // the playback speed; 0: not given
@@ -53,11 +53,20 @@ func (c Cue) Set(q url.Values) {
 	}
 }
 
-// Apply cues p: it seeks (when At was given), sets the speed (when given)
-// and starts or stops it.
+// Opener is a Source that knows where its story starts (Player.Opening):
+// without an at, a Cue opens it there.
+type Opener interface {
+	SeekOpening()
+}
+
+// Apply cues p: it seeks (to At when given, else to the opening step of a
+// Source that has one, see Opener), sets the speed (when given) and starts
+// or stops it.
 func (c Cue) Apply(p Controllable) {
 	if c.HasAt {
 		p.Seek(c.At)
+	} else if o, ok := p.(Opener); ok {
+		o.SeekOpening()
 	}
 	if c.Speed > 0 {
 		p.SetSpeed(c.Speed)

@@ -62,7 +62,7 @@ func (pb *playback) command(c Command, t transport) bool {
 	switch c.Kind {
 	case CmdTogglePlay:
 		if !pb.playing && t.atEnd() {
-			t.Seek(-1)
+			restart(t)
 		}
 		pb.setPlaying(!pb.playing, t)
 		pb.acc = 1 // the first move comes at once
@@ -84,13 +84,25 @@ func (pb *playback) command(c Command, t transport) bool {
 	case CmdSpeed:
 		pb.setSpeed(c.Speed)
 	case CmdRestart:
-		t.Seek(-1)
+		restart(t)
 		pb.setPlaying(true, t)
 		pb.acc = 1
 	default:
 		return false
 	}
 	return true
+}
+
+// restart moves the head back for playing again: to the opening step of
+// a transport that has one (Opener), so that a replay skips the runtime's
+// start-up as the first play did; else to the start. Home still goes to
+// the start.
+func restart(t transport) {
+	if o, ok := t.(Opener); ok {
+		o.SeekOpening()
+		return
+	}
+	t.Seek(-1)
 }
 
 // maxPos is past every stop: Seek(maxPos) goes to the end.

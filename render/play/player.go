@@ -69,11 +69,17 @@ type Player struct {
 	reduced  bool
 	captions bool
 	problem  string // the narration's place says why the last re-run (or simulating further) failed
+	note     string // the narration's place says that the last jump found nothing, until the next command
 	shown    bool   // a frame has been asked for: the log may grow
 	// growMax, if not zero, bounds the chunks simulated in a tick besides
 	// growBudget, so that a test is not at the mercy of the wall clock
 	// (under WebAssembly in Node a chunk may take longer than the budget).
 	growMax int
+	// opening caches Opening: -2 until known; -1 for a run without a
+	// MainStart (then the story starts with the run).
+	opening int
+	// output is what the program has printed, event by event.
+	output *view.OutputIndex
 
 	// The frame at the cursor, cached for the size it was laid out at.
 	cache struct {
@@ -110,6 +116,8 @@ func (p *Player) load(run Log) {
 		p.rec.Close()
 	}
 	p.cur = p.rec.NewCursor()
+	p.opening = -2
+	p.output = view.NewOutputIndex(run.Events)
 	p.gen++
 	p.tweening = false
 	p.marks = addMarks(p.marks[:0], run.Events, 0)
@@ -151,6 +159,7 @@ func (p *Player) more(n int) bool {
 	}
 	p.run.Events = events
 	p.rec.Extend(events)
+	p.output.Add(events)
 	p.marks = addMarks(p.marks, events, old)
 	if done {
 		p.run.Grow = nil
@@ -191,6 +200,62 @@ func (p *Player) Whole() Log {
 	run := p.run
 	run.Grow = nil
 	return run
+}
+
+// Opening is the scene's first own step, where a player opens unless told
+// otherwise: the event "main.main begins" (core.EvMainStart). The events
+// before it are the runtime's start-up, which Home and stepping back still
+// reach. A run still being simulated is simulated as far as that event.
+// -1 when the run has no such event (it is then its own story from the
+// first event).
+func (p *Player) Opening() int {
+	if p.opening == -2 {
+		found := p.growUntil(func() bool { return p.rec.MainStart() >= 0 })
+		p.opening = -1
+		if found {
+			p.opening = p.rec.MainStart()
+		}
+	}
+	return p.opening
+}
+
+// SeekOpening moves the cursor to the opening step (Opening).
+func (p *Player) SeekOpening() { p.Seek(p.Opening()) }
+
+// Output is what the program has printed once the event at the cursor
+// has happened, with its exit status and the runtime's last words once it
+// has ended.
+func (p *Player) Output() view.Output { return p.output.At(p.cur.Pos()) }
+
+// jump is a jump button's cursor move: from the start-up it searches from
+// the opening step, so that a jump lands on the scene's own steal or
+// hand-off rather than on one of the runtime's start-up. Without a target
+// the cursor stays where it was.
+func (p *Player) jump(next func() bool) func() bool {
+	return func() bool {
+		before := p.cur.Pos()
+		if o := p.Opening(); o >= 0 && before < o {
+			p.cur.Seek(o)
+		}
+		if p.growUntil(next) {
+			return true
+		}
+		p.cur.Seek(before)
+		return false
+	}
+}
+
+// jumpOr jumps with next, or says that there is nothing of kind to jump
+// to (ux m2: a jump button that finds nothing must say so).
+func (p *Player) jumpOr(next func() bool, kind MarkKind) {
+	if p.move(true, p.jump(next)) {
+		return
+	}
+	if slices.ContainsFunc(p.marks, func(m Mark) bool { return m.Kind == kind && m.At > p.Opening() }) {
+		p.note = "No " + kind.String() + " after this point in this run."
+	} else {
+		p.note = "No " + kind.String() + " in this run."
+	}
 }
 
 // Recording is the recording being played.
@@ -279,6 +344,7 @@ func (p *Player) move(slide bool, f func() bool) bool {
 }
 
 func (p *Player) command(c Command) {
+	p.note = ""
 	if p.playback.command(c, p) {
 		return
 	}
@@ -297,13 +363,13 @@ func (p *Player) command(c Command) {
 		p.move(true, p.cur.StepEventBack)
 	case CmdNextSteal:
 		p.playing = false
-		p.move(true, p.grown(p.cur.NextSteal))
+		p.jumpOr(p.cur.NextSteal, MarkSteal)
 	case CmdNextHandoff:
 		p.playing = false
-		p.move(true, p.grown(p.cur.NextHandoff))
+		p.jumpOr(p.cur.NextHandoff, MarkHandoff)
 	case CmdNextPreempt:
 		p.playing = false
-		p.move(true, p.grown(p.cur.NextPreemption))
+		p.jumpOr(p.cur.NextPreemption, MarkPreempt)
 	case CmdProcs, CmdSeed:
 		if p.rerun == nil {
 			return
@@ -356,6 +422,9 @@ func (p *Player) Frame(width, height float32) view.Frame {
 	if p.tweening && p.from.W == width && p.from.H == height {
 		f = view.Tween(p.from, f, p.tweenT)
 	}
+	if p.note != "" {
+		f.Narration = p.note
+	}
 	if p.problem != "" {
 		f.Narration = p.problem
 	}
@@ -399,7 +468,8 @@ type Loading struct {
 	drawn   bool
 	speed   float64 // set before the hand-over (0: not set)
 	playing bool
-	seek    int // a Seek before the hand-over, plus one (0: none)
+	seek    int  // a Seek before the hand-over, plus one (0: none)
+	open    bool // a SeekOpening before the hand-over (and no Seek after it)
 }
 
 // NewLoading returns a Loading for a run with procs Ps and seed; captions
@@ -432,7 +502,9 @@ func (l *Loading) Update(in *Input) error {
 	}
 	l.src = src
 	if p, ok := src.(Controllable); ok {
-		if l.seek != 0 {
+		if o, ok := src.(Opener); ok && l.open {
+			o.SeekOpening()
+		} else if l.seek != 0 {
 			p.Seek(l.seek - 1)
 		}
 		if l.speed > 0 {
@@ -470,6 +542,28 @@ func (l *Loading) Seek(i int) {
 		return
 	}
 	l.seek = max(i, -1) + 1
+	l.open = false
+}
+
+// SeekOpening moves the cursor to the loaded Source's opening step (see
+// Player.Opening), now or once loaded; a Source without one stays before
+// the first event.
+func (l *Loading) SeekOpening() {
+	if o, ok := l.src.(Opener); ok {
+		o.SeekOpening()
+		return
+	}
+	if l.src == nil {
+		l.seek, l.open = 0, true
+	}
+}
+
+// Output is the loaded Player's output (nothing before the hand-over).
+func (l *Loading) Output() view.Output {
+	if o, ok := l.src.(interface{ Output() view.Output }); ok {
+		return o.Output()
+	}
+	return view.Output{}
 }
 
 // SetSpeed sets the playback speed, now or once loaded.
@@ -501,4 +595,6 @@ var (
 	_ Controllable = (*Player)(nil)
 	_ Controllable = (*Compare)(nil)
 	_ Controllable = (*Loading)(nil)
+	_ Opener       = (*Player)(nil)
+	_ Opener       = (*Loading)(nil)
 )

@@ -6,6 +6,7 @@ package play_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -224,10 +225,13 @@ func TestPlayerPlaysToTheEndAndStops(t *testing.T) {
 	}
 	assert.False(t, p.Status().Playing)
 	assert.Equal(t, len(log.Events)-1, p.Pos())
-	// Space at the end plays again from the start.
-	step(p, play.Command{Kind: play.CmdTogglePlay})
+	// Space at the end plays again from the story's start: main.main.
+	step(p, play.Command{Kind: play.CmdSpeed, Speed: 1}, play.Command{Kind: play.CmdTogglePlay})
 	assert.True(t, p.Status().Playing)
-	assert.Less(t, p.Pos(), 5)
+	again := play.NewPlayer(log, nil)
+	again.SeekOpening()
+	step(again, play.Command{Kind: play.CmdStep})
+	assert.Equal(t, again.Pos(), p.Pos(), "one stop past main.main")
 }
 
 func TestPlayerSlidesBetweenStopsUnlessMotionIsReduced(t *testing.T) {
@@ -453,4 +457,72 @@ func TestWholeIsTheWholeRun(t *testing.T) {
 	require.Nil(t, w.Grow)
 	require.Equal(t, full.Events, w.Events)
 	require.Equal(t, len(full.Events), p.Status().Len)
+}
+
+// TestLoadingOpensTheLoadedPlayerAtMainMain: a Loading cued without an at
+// (SeekOpening before the hand-over) draws its first frame before the
+// first event, then opens the loaded Player at main.main; a Seek given
+// later wins.
+func TestLoadingOpensTheLoadedPlayerAtMainMain(t *testing.T) {
+	for _, seekAfter := range []bool{false, true} {
+		l := play.NewLoading(2, 7, true, func() (play.Source, error) {
+			log, _ := growingStealLog(t, 0, 0)
+			return play.NewPlayer(log, nil), nil
+		})
+		play.Cue{At: -1}.Apply(l)
+		if seekAfter {
+			l.Seek(3)
+		}
+		require.NoError(t, l.Update(&play.Input{}))
+		l.Frame(1280, 700)
+		assert.Equal(t, -1, l.Status().Cursor, "the first frame is before the first event")
+		require.NoError(t, l.Update(&play.Input{}))
+		p := l.Loaded().(*play.Player)
+		if seekAfter {
+			assert.Equal(t, 3, p.Pos())
+			continue
+		}
+		require.Positive(t, p.Opening())
+		assert.Equal(t, p.Opening(), p.Pos())
+		assert.Equal(t, core.EvMainStart, p.Recording().Events[p.Pos()].Kind)
+	}
+}
+
+// TestJumpWithoutTargetSaysSo: a jump button that finds nothing leaves the
+// cursor where it was and says so in the narration's place until the next
+// command (ux m2).
+func TestJumpWithoutTargetSaysSo(t *testing.T) {
+	p := play.NewPlayer(stealLog(t, 1, 0), nil) // one P: nobody steals
+	p.SeekOpening()
+	at := p.Pos()
+	step(p, play.Command{Kind: play.CmdNextSteal})
+	assert.Equal(t, at, p.Pos())
+	assert.Equal(t, "No steal in this run.", p.Frame(1280, 700).Narration)
+	step(p, play.Command{Kind: play.CmdStep})
+	assert.NotEqual(t, "No steal in this run.", p.Frame(1280, 700).Narration)
+
+	p = play.NewPlayer(stealLog(t, 2, 0), nil)
+	step(p, play.Command{Kind: play.CmdEnd})
+	end := p.Pos()
+	step(p, play.Command{Kind: play.CmdNextSteal})
+	assert.Equal(t, end, p.Pos())
+	assert.Equal(t, "No steal after this point in this run.", p.Frame(1280, 700).Narration)
+}
+
+// TestPhoneButtonsAreTouchTargets: on a phone's canvas (390 px) every
+// button of the chrome is at least 44×44 px (ux m12).
+func TestPhoneButtonsAreTouchTargets(t *testing.T) {
+	c := play.NewControls(measure)
+	st := play.Status{Procs: 2, Seed: 7, CanRerun: true, HasCaptions: true, Captions: true, Len: 100}
+	shapes := c.Layout(nil, st, "narration", "caption", 390, 844)
+	n := 0
+	for _, s := range shapes {
+		track := map[string]bool{"ctl:track": true, "ctl:played": true, "ctl:knob": true, "ctl:count": true, "ctl:time": true}
+		if s.Kind == view.ShapeRect && strings.HasPrefix(s.Role, "ctl:") && !track[s.Role] && !strings.HasPrefix(s.Role, "ctl:mark-") {
+			n++
+			assert.GreaterOrEqual(t, s.W, float32(44), s.Role)
+			assert.GreaterOrEqual(t, s.H, float32(44), s.Role)
+		}
+	}
+	assert.Greater(t, n, 10, "the buttons")
 }

@@ -236,6 +236,7 @@
   // player says (controlsHeight in its status messages).
   var PLAYER_CONTROLS_H = 150, PLAYER_CONTROLS_H_NARROW = 210;
   var MAX_LIVE = 3;         // players alive at once; older ones go back to posters
+  var REST_AFTER = 1500;    // ms a ready player draws before it may rest
   var liveOrder = [];
 
   // The URL fragment holds edited scenes: #scene-ID=base64url&scene-ID2=…
@@ -283,7 +284,9 @@
     this.playButton = $('.play', fig);
     this.loading = $('.loading', fig);
     this.narration = $('.narration', fig);
+    this.narrated = this.narration ? this.narration.textContent : ''; // the poster's sentence
     this.diag = $('.diagnostics', fig);
+    if (this.player) this.buildText();
     this.iframe = null;
     this.ready = false;
     this.playing = false;
@@ -299,6 +302,47 @@
       this.stage.addEventListener('keydown', function (ev) { self.key(ev); });
     }
   }
+
+  // buildText adds, under the stage, the author's caption for the step and
+  // the output panel: what the program has printed by the player's
+  // cursor (stdout, stderr marked "2>"), then how it ended. The narration
+  // (already in the page) is the visible, wrapping copy of the player's
+  // sentence.
+  Scene.prototype.buildText = function () {
+    this.caption = el('p', { class: 'scene-caption', hidden: '' });
+    this.outLines = el('pre', { class: 'out-lines' });
+    this.outEnd = el('p', { class: 'out-end' });
+    this.output = el('section', { class: 'output js-only', 'aria-label': 'Output of the scene “' + this.title + '”', hidden: '' }, [
+      el('h3', { class: 'output-label', text: 'Output' }), this.outLines, this.outEnd
+    ]);
+    var after = this.narration || this.stage;
+    after.parentNode.insertBefore(this.caption, after.nextSibling);
+    this.caption.parentNode.insertBefore(this.output, this.caption.nextSibling);
+  };
+
+  // showOutput fills the output panel from the player's output message:
+  // {lines: [[stream, text], …], fatal, exited, status}.
+  Scene.prototype.showOutput = function (o) {
+    if (!this.output) return;
+    this.output.hidden = false;
+    this.outLines.textContent = '';
+    var lines = Array.isArray(o.lines) ? o.lines : [];
+    var self = this;
+    lines.forEach(function (l) {
+      var err = l[0] === 2;
+      var line = el('span', { class: err ? 'line err' : 'line' });
+      if (err) line.appendChild(el('span', { class: 'stream', text: '2> ', title: 'standard error' }));
+      line.appendChild(document.createTextNode(String(l[1])));
+      self.outLines.appendChild(line);
+    });
+    if (o.fatal) this.outLines.appendChild(el('span', { class: 'line err fatal', text: String(o.fatal) }));
+    this.outLines.hidden = !lines.length && !o.fatal;
+    var end = '';
+    if (o.exited) end = 'The program exited with status ' + o.status + (o.status ? '.' : ' (success).');
+    else if (!lines.length && !o.fatal) end = 'Nothing printed yet.';
+    this.outEnd.textContent = end;
+    this.outEnd.className = 'out-end' + (o.exited && o.status ? ' bad' : '');
+  };
 
   Scene.prototype.buildEditor = function () {
     var self = this;
@@ -366,6 +410,9 @@
       this.gutter.appendChild(el('span', bad[i] ? { class: 'bad', text: String(i) } : { text: String(i) }));
     }
     this.text.rows = Math.min(Math.max(n + 1, 4), 40);
+    // Every line fits: no vertical scroll bar (only a long line scrolls
+    // sideways).
+    this.text.style.overflowY = n + 1 <= 40 ? 'hidden' : 'auto';
     if (this.edited) this.edited.hidden = this.source === this.original;
     this.fig.classList.toggle('is-edited', this.source !== this.original);
     this.drawMarks();
@@ -382,18 +429,16 @@
     var lh = this.lineHeight();
     var pad = parseFloat(getComputedStyle(this.text).paddingTop) || 0;
     var self = this;
+    // A band behind each line with an error; the messages are in the list
+    // under the editor (.diagnostics), so that none covers code.
     var seen = {};
     this.errors.forEach(function (e) {
-      if (!e.line) return;
+      if (!e.line || seen[e.line]) return;
+      seen[e.line] = true;
       var band = el('div', { class: 'line' });
       self.marks.appendChild(band);
       band.style.top = (pad + (e.line - 1) * lh) + 'px';
       band.style.height = lh + 'px';
-      var msg = el('div', { class: 'mark', text: (e.col ? e.line + ':' + e.col + ': ' : e.line + ': ') + e.msg });
-      var below = seen[e.line] || 0;
-      msg.style.top = (pad + e.line * lh + below) + 'px';
-      seen[e.line] = below + lh;
-      self.marks.appendChild(msg);
     });
     this.scrollSync();
   };
@@ -402,7 +447,7 @@
     if (!this.text) return;
     this.gutter.scrollTop = this.text.scrollTop;
     var y = -this.text.scrollTop, x = -this.text.scrollLeft;
-    $$('.mark, .line', this.marks).forEach(function (m) { m.style.transform = 'translate(' + x + 'px,' + y + 'px)'; });
+    $$('.line', this.marks).forEach(function (m) { m.style.transform = 'translate(' + x + 'px,' + y + 'px)'; });
   };
 
   Scene.prototype.showErrors = function (errs) {
@@ -411,8 +456,17 @@
     if (this.marks) this.marks.hidden = false;
     this.diag.textContent = '';
     errs.forEach(function (e) {
-      var li = el('li', { text: (e.line ? 'line ' + e.line + (e.col ? ', column ' + e.col : '') + ': ' : '') + e.msg });
-      li.addEventListener('click', function () { self.goToLine(e.line, e.col); });
+      var li = el('li');
+      if (e.line && self.text) {
+        var at = el('a', { href: '#', class: 'diag-at', text: 'scene.go:' + e.line + (e.col ? ':' + e.col : ''),
+          title: 'Put the cursor there' });
+        at.addEventListener('click', function (ev) { ev.preventDefault(); self.goToLine(e.line, e.col); });
+        li.appendChild(at);
+        li.appendChild(document.createTextNode(' '));
+      } else if (e.line) {
+        li.appendChild(document.createTextNode('line ' + e.line + (e.col ? ', column ' + e.col : '') + ': '));
+      }
+      li.appendChild(el('span', { class: 'diag-msg', text: e.msg }));
       self.diag.appendChild(li);
     });
     this.diag.hidden = errs.length === 0;
@@ -426,8 +480,11 @@
     var off = 0;
     for (var i = 0; i < line - 1 && i < lines.length; i++) off += lines[i].length + 1;
     off += Math.max(0, (col || 1) - 1);
-    this.text.focus();
+    this.text.focus({ preventScroll: true });
     this.text.setSelectionRange(off, off);
+    this.text.scrollTop = Math.max(0, (line - 3) * this.lineHeight());
+    this.scrollSync();
+    this.editor.scrollIntoView({ block: 'nearest' });
   };
 
   // url is the player's URL for the current source. extra are more
@@ -467,9 +524,11 @@
     // The player lays the picture out at the iframe's size, with its
     // controls below: give it the poster's proportions plus their height.
     this.frameEl = f;
-    this.fit(0);
     this.iframe = f;
-    this.poster.hidden = true;
+    this.fit(0);
+    // The poster stays over the player until it draws its first frame
+    // (becomeReady), instead of a blank box.
+    this.fig.classList.add('starting');
     if (this.playButton) this.playButton.hidden = true;
     this.progress(null);
     this.stage.insertBefore(f, this.poster);
@@ -508,10 +567,12 @@
     this.iframe.remove();
     this.iframe = null;
     this.ready = false;
+    this.parked = false;
+    this.stage.style.minHeight = '';
     this.poster.hidden = false;
     if (this.playButton) this.playButton.hidden = false;
     if (this.loading) this.loading.hidden = true;
-    this.fig.classList.remove('live');
+    this.fig.classList.remove('live', 'starting');
     var self = this;
     liveOrder = liveOrder.filter(function (s) { return s !== self; });
   };
@@ -535,6 +596,9 @@
   Scene.prototype.post = function (msg) {
     if (!this.iframe) return;
     if (!this.ready) { this.pending.push(msg); return; }
+    // A resting player runs again to take the command; it rests again
+    // when it reports that it is paused.
+    this.rest(true);
     this.iframe.contentWindow.postMessage(msg, origin);
   };
 
@@ -550,16 +614,52 @@
 
   Scene.prototype.key = function (ev) {
     if (ev.target !== this.stage) return;
+    if (ev.ctrlKey || ev.altKey || ev.metaKey) return;
     var map = { ' ': 'toggle', ArrowRight: 'step', ArrowLeft: 'back', Home: 'start', End: 'end' };
-    var cmd = map[ev.key];
-    if (!cmd) return;
+    // The player's own letter keys (play.CharCommand) work from the
+    // focused scene too, not only once the canvas has been clicked.
+    var chars = { s: 'next-steal', h: 'next-handoff', p: 'next-preemption', r: 'restart', m: 'reduced-motion',
+      c: 'captions', '+': 'faster', '=': 'faster', '-': 'slower', '−': 'slower' };
+    var cmd = map[ev.key] || chars[ev.key.length === 1 ? ev.key.toLowerCase() : ''];
+    var msg = null;
+    if (!cmd && this.iframe && this.procs) {
+      if (ev.key === '[' && this.procs > 1) msg = { cmd: 'procs', procs: this.procs - 1 };
+      else if (ev.key === ']' && this.procs < 64) msg = { cmd: 'procs', procs: this.procs + 1 };
+      else if (ev.key === 'n' || ev.key === 'N') msg = { cmd: 'seed', seed: (this.seed || 0) + 1 };
+    }
+    if (!cmd && !msg) return;
     ev.preventDefault();
-    this.command(cmd);
+    if (msg) this.post(msg);
+    else this.command(cmd);
   };
 
   Scene.prototype.setPlaying = function (on) {
     this.playing = on;
     this.fig.classList.toggle('playing', on);
+    this.rest();
+  };
+
+  // rest parks a player that is paused and out of sight: its frame leaves
+  // the layout (its place is kept), so the browser stops running its
+  // animation frames and it draws nothing; back in sight it carries on
+  // where it was. A playing player keeps playing out of sight.
+  Scene.prototype.rest = function (wake) {
+    if (!this.iframe) return;
+    var park = !wake && this.ready && !this.playing && this.offscreen && !this.fig.contains(document.activeElement);
+    // A player rests only once it has been drawing for a moment (it calls
+    // itself ready after a few frames).
+    var early = REST_AFTER - (performance.now() - this.readyAt);
+    if (park && early > 0) {
+      var self = this;
+      clearTimeout(this.restTimer);
+      this.restTimer = setTimeout(function () { self.rest(); }, early + 50);
+      return;
+    }
+    if (park === !!this.parked) return;
+    if (park) this.stage.style.minHeight = this.stage.offsetHeight + 'px';
+    this.iframe.style.display = park ? 'none' : '';
+    if (!park) this.stage.style.minHeight = '';
+    this.parked = park;
   };
 
   // message handles what the player reports to its parent:
@@ -576,6 +676,9 @@
       // The scene does not run: back to the poster, dimmed, with a note;
       // the messages go to the source, at their lines.
       this.unload();
+      if (this.narration) this.narration.textContent = this.narrated;
+      if (this.output) this.output.hidden = true;
+      if (this.caption) this.caption.hidden = true;
       this.showErrors(normalizeErrors(d));
       this.stageNote('This version of the scene does not run: see the message in its source below.');
       return;
@@ -595,8 +698,13 @@
     }
     var text = d.narration;
     if (typeof text === 'string' && this.narration) {
-      this.narration.textContent = (d.timeText ? d.timeText + ' · ' : '') + text;
+      this.narration.textContent = (d.timeText && text ? d.timeText + ' · ' : '') + text;
     }
+    if (typeof d.caption === 'string' && this.caption) {
+      this.caption.textContent = d.caption;
+      this.caption.hidden = !d.caption;
+    }
+    if (d.output && typeof d.output === 'object') this.showOutput(d.output);
     if (typeof d.line === 'number') this.markCurrentLine(d.line);
   };
 
@@ -629,11 +737,15 @@
   Scene.prototype.becomeReady = function () {
     if (this.ready) return;
     this.ready = true;
+    this.readyAt = performance.now();
     this.progress(false);
+    this.fig.classList.remove('starting');
+    this.poster.hidden = true;
     var self = this;
     var q = this.pending;
     this.pending = [];
     q.forEach(function (m) { self.post(m); });
+    this.rest();
   };
 
   // normalizeErrors is the player's problems as {line, col, msg}: the
@@ -941,14 +1053,26 @@
       var io = new IntersectionObserver(function (entries) {
         entries.forEach(function (en) {
           var s = en.target.__scene;
-          s.visible = en.isIntersecting;
-          if (en.isIntersecting && !s.iframe && s.player && !s.wasShown) {
+          // In sight: 60 % of the stage, or 250 px of it (a tall stage
+          // whose top is on the first screen).
+          s.visible = en.isIntersecting && (en.intersectionRatio >= 0.6 || en.intersectionRect.height >= 250);
+          if (s.visible && !s.iframe && s.player && !s.wasShown) {
             s.wasShown = true;
             s.load(false);
           }
         });
-      }, { threshold: 0.6 });
+      }, { threshold: [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6] });
       scenes.forEach(function (s) { s.stage.__scene = s; io.observe(s.stage); });
+      // Out of sight altogether (not a pixel within 200 px of the
+      // window): paused players rest.
+      var far = new IntersectionObserver(function (entries) {
+        entries.forEach(function (en) {
+          var s = en.target.__scene;
+          s.offscreen = !en.isIntersecting;
+          s.rest();
+        });
+      }, { rootMargin: '200px 0px' });
+      scenes.forEach(function (s) { far.observe(s.stage); });
     }
   }
 
@@ -970,16 +1094,39 @@
       var verdict = $('.verdict', form);
       var explain = document.getElementById(form.getAttribute('data-explain'));
       var sceneID = form.getAttribute('data-scene');
+      var question = $('.question', form);
       var reveal = function () { if (explain) explain.classList.add('shown'); };
-      var run = function () {
+      var scene = function () {
         for (var i = 0; i < scenes.length; i++) {
-          if (scenes[i].id === sceneID && scenes[i].player) {
-            if (scenes[i].source !== scenes[i].original) scenes[i].setSource(scenes[i].original);
-            scenes[i].load(true);
-            return scenes[i];
-          }
+          if (scenes[i].id === sceneID && scenes[i].player) return scenes[i];
         }
         return null;
+      };
+      // watch plays the scene as written from the event that decides the
+      // question: the first steal, hand-off or preemption when the
+      // question is about one, else the scene's first own step, where
+      // the player opens.
+      var watch = function (s) {
+        if (s.source !== s.original) s.setSource(s.original);
+        var q = (question ? question.textContent : '').toLowerCase();
+        var jump = /steal/.test(q) ? 'next-steal' : /hand.?off|syscall|system call/.test(q) ? 'next-handoff' : /preempt/.test(q) ? 'next-preemption' : '';
+        s.load(false);
+        if (jump) s.post({ cmd: jump });
+        s.post({ cmd: 'play' });
+        s.fig.scrollIntoView({ behavior: reducedMotion() ? 'auto' : 'smooth', block: 'start' });
+        s.stage.focus({ preventScroll: true });
+      };
+      var settle = function (text, cls) {
+        verdict.textContent = '';
+        verdict.className = 'verdict' + (cls ? ' ' + cls : '');
+        verdict.appendChild(document.createTextNode(text));
+        var s = scene();
+        if (s) {
+          var b = el('button', { type: 'button', class: 'watch', text: 'Watch it run' });
+          b.addEventListener('click', function () { watch(s); });
+          verdict.appendChild(b);
+        }
+        reveal();
       };
       var answer = function () {
         var r = $('input[type=radio]:checked', form);
@@ -987,6 +1134,10 @@
         var t = $('input[type=text], textarea', form);
         return t ? t.value : '';
       };
+      var tries = 0;
+      // A wrong answer can be tried again: the answer and the reason stay
+      // hidden until a right answer or "Just show me". Nothing here
+      // reloads a player, so the page does not move.
       form.addEventListener('submit', function (ev) {
         ev.preventDefault();
         var a = answer();
@@ -996,25 +1147,22 @@
           verdict.textContent = 'Make your prediction first.';
           return;
         }
-        var right = normalizeAnswer(a, kind) === normalizeAnswer(expected, kind);
-        verdict.classList.add(right ? 'right' : 'wrong');
-        verdict.appendChild(document.createTextNode(right
-          ? 'Right. The simulator agrees: ' + expected
-          : 'Not quite. The simulator says: ' + expected));
-        var s = run();
-        if (s) {
-          var b = el('button', { type: 'button', text: 'Watch it run' });
-          b.addEventListener('click', function () { s.fig.scrollIntoView({ behavior: 'smooth', block: 'start' }); s.stage.focus({ preventScroll: true }); });
-          verdict.appendChild(b);
+        tries++;
+        if (normalizeAnswer(a, kind) === normalizeAnswer(expected, kind)) {
+          settle('Right' + (tries > 1 ? ', on try ' + tries : '') + '. The simulator agrees: ' + expected, 'right');
+          return;
         }
-        reveal();
+        verdict.classList.add('wrong');
+        verdict.textContent = 'Not quite' + (tries > 1 ? ' (try ' + tries + ')' : '') + '. Try again, or press “Just show me”.';
       });
       $('.reveal', form).addEventListener('click', function () {
-        verdict.className = 'verdict';
-        verdict.textContent = 'The simulator says: ' + expected;
-        reveal();
+        settle('The simulator says: ' + expected, '');
       });
     });
+  }
+
+  function reducedMotion() {
+    return !!(window.matchMedia && matchMedia('(prefers-reduced-motion: reduce)').matches);
   }
 
   // ---- Copy buttons and print ----------------------------------------
