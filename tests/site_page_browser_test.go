@@ -206,6 +206,16 @@ func TestSitePageErrorsListUnderTheEditor(t *testing.T) {
 	siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`);
 		s.setSource(`+siteJSString(strings.Join(lines, "\n"))+`); s.load(false); return true; })()`)
 	siteWaitJS(t, ctx, `!document.querySelector('`+sel+` .diagnostics').hidden`, 120*time.Second)
+	// Under load another message may come first (the player's own); the
+	// compile error's entry follows. Name what is listed if it never does.
+	deadline := time.Now().Add(60 * time.Second)
+	for !siteEval[bool](t, ctx, `!!document.querySelector('`+sel+` .diagnostics .diag-at')`) {
+		if time.Now().After(deadline) {
+			require.Failf(t, "no compile error listed", "the list says: %q",
+				siteEval[string](t, ctx, `document.querySelector('`+sel+` .diagnostics').textContent`))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
 	link := siteEval[string](t, ctx, `document.querySelector('`+sel+` .diagnostics .diag-at').textContent`)
 	require.True(t, strings.HasPrefix(link, fmt.Sprintf("scene.go:%d:", bad)), link)
 	assert.Zero(t, siteEval[int](t, ctx, `document.querySelectorAll('`+sel+` .marks .mark').length`), "no box over the code")
