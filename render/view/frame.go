@@ -35,10 +35,12 @@ type Shape struct {
 	Role    string  // what the shape stands for ("P0", "global", "runq", "M3", …), for tests and hit testing
 
 	// Tokens only.
-	State GState     // the goroutine's state, for the legend and screen readers
-	Shape TokenShape // circle, or square for a G in a system call
-	Ink   Color      // the label's colour
-	Badge string     // a short mark for the corner ("" for none)
+	State  GState     // the goroutine's state, for the legend and screen readers
+	Shape  TokenShape // circle, or square for a G in a system call
+	Ink    Color      // the label's colour
+	Badge  string     // a short mark for the corner ("" for none)
+	Name   string     // the goroutine's name (see FuncLabel), "" if it has none
+	System bool       // one of the runtime's own goroutines (drawn muted and dotted)
 }
 
 // Place is a fixed spot of the picture (a queue, a slot, an area), for hit

@@ -38,7 +38,8 @@ type History struct {
 	Hand      map[int64]int32     // in-flight Gs: the P whose hands they are in
 	Since     map[int64]core.Time // running / in-syscall Gs: since when
 	Sysmon    SysmonNote
-	Spans     [][]Span // per P, the timeline spans to draw, oldest first
+	Spans     [][]Span         // per P, the timeline spans to draw, oldest first
+	Names     map[int64]string // goroutine names (see FuncLabel); nil: G numbers
 }
 
 // Places lists the places every frame has, by Role, for a World with procs
@@ -251,11 +252,28 @@ func (b *builder) token(x, y float32, id int64, role string) {
 		return
 	}
 	st := StyleFor(StateOf(g, b.h.Preempted[id]))
+	name := b.h.Names[id]
+	// The token carries the goroutine's name when it reads at a useful
+	// size; otherwise its G number, and the name goes to Shape.Name for
+	// tooltips and screen readers.
 	label := "G" + strconv.FormatInt(id, 10)
-	size := min(b.ts*0.42, (b.ts-3)/(TextWidthPerSize*float32(len(label))))
+	size := min(b.ts*0.42, (b.ts-3)/(TextWidthPerSize*float32(utf8.RuneCountInString(label))))
+	if name != "" {
+		if ns := min(b.ts*0.42, (b.ts-3)/(TextWidthPerSize*float32(utf8.RuneCountInString(name)))); ns >= b.ts*0.3 {
+			label, size = name, ns
+		}
+	}
+	if g.System && st.State != StateRunning {
+		// The runtime's own goroutines are muted and dotted, so they never
+		// look like the reader's.
+		st.Dashed, st.Stroke, st.Ink = true, Muted, Muted
+		if st.Fill.A > 0 && st.Fill != Paper {
+			st.Fill = Color{st.Fill.R, st.Fill.G, st.Fill.B, 90}
+		}
+	}
 	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeToken, X: x, Y: y, W: b.ts, H: b.ts, Radius: b.ts / 2,
 		Fill: st.Fill, Stroke: st.Stroke, StrokeW: st.StrokeW, Dashed: st.Dashed, Text: label, Size: size, G: id, Role: role,
-		State: st.State, Shape: st.Shape, Ink: st.Ink, Badge: st.Badge})
+		State: st.State, Shape: st.Shape, Ink: st.Ink, Badge: st.Badge, Name: name, System: g.System})
 }
 
 // grid lays out n cells of cellW × cellH in r, row by row, and calls draw for

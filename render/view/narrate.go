@@ -232,7 +232,7 @@ func (r *Recording) Sentence(i int) string {
 }
 
 func (r *Recording) ctx(st *state, i int) *narrCtx {
-	c := &narrCtx{since: st.n.since}
+	c := &narrCtx{since: st.n.since, names: r.names.byID}
 	if i+1 < len(r.Events) {
 		c.next = &r.Events[i+1]
 	}
@@ -279,6 +279,15 @@ func (r *Recording) StepNarration(i int) string {
 type narrCtx struct {
 	since map[int64]core.Time // when running Gs started running
 	next  *core.Event         // the event after this one
+	names map[int64]string    // goroutine names (nil: G numbers only)
+}
+
+// gname names goroutine id in a sentence: "worker·3 (G14)", or "G14".
+func (c *narrCtx) gname(id int64) string {
+	if c == nil {
+		return gname(id)
+	}
+	return gLabel(c.names, id)
 }
 
 // Narrate says in plain words what event e does, given the World w just
@@ -357,7 +366,7 @@ var fixedSentences = [...]string{
 }
 
 func narrate(w *core.World, e *core.Event, c *narrCtx) string {
-	g, p, m := gname(e.G), pname(e.P), mname(e.M)
+	g, p, m := c.gname(e.G), pname(e.P), mname(e.M)
 	if int(e.Kind) < len(fixedSentences) && fixedSentences[e.Kind] != "" {
 		s := strings.ReplaceAll(fixedSentences[e.Kind], "{G}", g)
 		return strings.ReplaceAll(strings.ReplaceAll(s, "{P}", p), "{M}", m)
@@ -382,11 +391,11 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		case e.G2 == 0:
 			return fmt.Sprintf("The process started: %s was created%s%s.", g, on, what)
 		case e.Arg == 1:
-			return fmt.Sprintf("%s started the runtime goroutine %s%s.", gname(e.G2), g, what)
+			return fmt.Sprintf("%s started the runtime goroutine %s%s.", c.gname(e.G2), g, what)
 		}
-		return fmt.Sprintf("%s created %s%s%s%s.", gname(e.G2), g, on, what, reuse)
+		return fmt.Sprintf("%s created %s%s%s%s.", c.gname(e.G2), g, on, what, reuse)
 	case core.EvGoStart:
-		return narrateStart(w, e)
+		return narrateStart(w, e, c)
 	case core.EvGoBlock:
 		switch e.Wait {
 		case core.WaitIOWait:
@@ -410,7 +419,7 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		return fmt.Sprintf("%s blocked on %s%s and parked; %s looked for another G.", g, e.Wait, obj, p)
 	case core.EvGoUnblock:
 		if e.G2 != 0 {
-			return fmt.Sprintf("%s made %s runnable; it went to %s.", gname(e.G2), g, wherePlaced(e.Why, e.P))
+			return fmt.Sprintf("%s made %s runnable; it went to %s.", c.gname(e.G2), g, wherePlaced(e.Why, e.P))
 		}
 		return fmt.Sprintf("%s was made runnable; it went to %s.", g, wherePlaced(e.Why, e.P))
 	case core.EvGoSched:
@@ -513,7 +522,8 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		}
 		what := ""
 		if e.G != 0 {
-			what = fmt.Sprintf(" (%s)", g)
+			// "(worker, G21)", not "(worker (G21))".
+			what = " (" + strings.TrimSuffix(strings.Replace(g, " (G", ", G", 1), ")") + ")"
 		}
 		switch {
 		case e.Why == core.BySTW || (e.Why == core.RNone && w.STW):
@@ -768,8 +778,8 @@ func handoffWhy(r core.Reason) string {
 	return "a new owner was looked for"
 }
 
-func narrateStart(w *core.World, e *core.Event) string {
-	g, p, m := gname(e.G), pname(e.P), mname(e.M)
+func narrateStart(w *core.World, e *core.Event, c *narrCtx) string {
+	g, p, m := c.gname(e.G), pname(e.P), mname(e.M)
 	var from string
 	switch e.Why {
 	case core.SrcRunnext:

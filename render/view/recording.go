@@ -41,6 +41,7 @@ type Recording struct {
 	tail   *state // the state after them
 	open   spanFold
 	trig   triggerFold
+	names  nameFold
 	closed bool
 }
 
@@ -190,6 +191,7 @@ func (r *Recording) Extend(events []core.Event) {
 		r.tail.apply(e)
 		r.open.add(r, i, e)
 		r.trig.add(r, i, e)
+		r.names.add(e)
 	}
 	r.folded = len(events)
 }
@@ -632,6 +634,7 @@ func (r *Recording) frame(i int, st *state, opts Options) Frame {
 		Since:     st.n.since,
 		Sysmon:    st.n.sysmon,
 		Spans:     r.SpansAt(i, opts.Window),
+		Names:     r.names.byID,
 	}
 	opts.History = h
 	if i >= 0 {

@@ -106,7 +106,11 @@ func svgWriteToken(b *strings.Builder, s *Shape) {
 	}
 	b.WriteString(`>`)
 	if s.State < NumStates && s.G != 0 {
-		fmt.Fprintf(b, `<title>G%d: %s</title>`, s.G, svgEsc(s.State.String()))
+		if s.Name != "" {
+			fmt.Fprintf(b, `<title>%s (G%d): %s</title>`, svgEsc(s.Name), s.G, svgEsc(s.State.String()))
+		} else {
+			fmt.Fprintf(b, `<title>G%d: %s</title>`, s.G, svgEsc(s.State.String()))
+		}
 	}
 	w, h := svgNonNeg(s.W), svgNonNeg(s.H)
 	if s.Shape == TokenSquare {
