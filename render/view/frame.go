@@ -52,12 +52,14 @@ type Place struct {
 
 // Frame is everything the player shows at one cursor position.
 type Frame struct {
-	W, H      float32
-	Shapes    []Shape
-	Places    []Place // every place, in drawing order
-	Time      core.Time
-	Index     int    // the cursor position the frame shows (-1: before any event)
-	Narrow    bool   // laid out for a narrow (phone) screen
-	Narration string // the plain-words sentence for the current event
-	Caption   string // the scene author's //> caption, if one applies
+	W, H       float32
+	Shapes     []Shape
+	Places     []Place // every place, in drawing order
+	Time       core.Time
+	Index      int    // the cursor position the frame shows (-1: before any event)
+	Narrow     bool   // laid out for a narrow (phone) screen
+	Dark       bool   // drawn with DarkTheme
+	Background Color  // the paper to draw the frame on (the theme's)
+	Narration  string // the plain-words sentence for the current event
+	Caption    string // the scene author's //> caption, if one applies
 }

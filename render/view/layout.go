@@ -29,6 +29,7 @@ type Options struct {
 	Highlight     *core.Event   // the current event: the places it is about are outlined
 	Window        core.Duration // virtual time the timeline covers (0: DefaultWindow)
 	History       *History      // what the Recording knows beyond the World (nil: nothing)
+	Dark          bool          // draw with DarkTheme (a dark page, desktop look or slide); Frame.Background says which paper
 }
 
 // History is what a Recording remembers that core.World does not keep.
@@ -90,6 +91,7 @@ type builder struct {
 	h      *History
 	opts   Options
 	narrow bool
+	th     *Theme
 
 	ts, fs, fss, gap, pad float32
 
@@ -110,9 +112,9 @@ func Layout(w *core.World, opts Options) Frame {
 	if h == nil {
 		h = &History{}
 	}
-	b := &builder{w: w, h: h, opts: opts, places: map[string]int{}}
+	b := &builder{w: w, h: h, opts: opts, places: map[string]int{}, th: ThemeFor(opts.Dark)}
 	b.narrow = opts.Narrow || opts.Width < NarrowBelow
-	b.f = Frame{W: opts.Width, H: opts.Height, Time: w.T, Index: -1, Narrow: b.narrow}
+	b.f = Frame{W: opts.Width, H: opts.Height, Time: w.T, Index: -1, Narrow: b.narrow, Dark: opts.Dark, Background: b.th.Paper}
 	b.f.Shapes = make([]Shape, 0, 256)
 	if opts.Width <= 0 || opts.Height <= 0 {
 		return b.f
@@ -242,7 +244,7 @@ func (b *builder) textRight(r Rect, size float32, s, role string, c Color) float
 
 // slot draws an empty dashed circle where a token may sit.
 func (b *builder) slot(x, y float32, role string) {
-	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: x, Y: y, W: b.ts, H: b.ts, Stroke: SlotColor, StrokeW: 1, Dashed: true, Role: role})
+	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: x, Y: y, W: b.ts, H: b.ts, Stroke: b.th.Slot, StrokeW: 1, Dashed: true, Role: role})
 }
 
 // token draws goroutine id with its top-left corner at (x, y).
@@ -251,7 +253,7 @@ func (b *builder) token(x, y float32, id int64, role string) {
 	if g == nil || !b.inside(Rect{x, y, b.ts, b.ts}) {
 		return
 	}
-	st := StyleFor(StateOf(g, b.h.Preempted[id]))
+	st := StyleIn(b.th, StateOf(g, b.h.Preempted[id]))
 	name := b.h.Names[id]
 	// The token carries the goroutine's name when it reads at a useful
 	// size; otherwise its G number, and the name goes to Shape.Name for
@@ -266,8 +268,8 @@ func (b *builder) token(x, y float32, id int64, role string) {
 	if g.System && st.State != StateRunning {
 		// The runtime's own goroutines are muted and dotted, so they never
 		// look like the reader's.
-		st.Dashed, st.Stroke, st.Ink = true, Muted, Muted
-		if st.Fill.A > 0 && st.Fill != Paper {
+		st.Dashed, st.Stroke = true, b.th.Muted
+		if st.Fill.A > 0 && st.Fill != b.th.Paper {
 			st.Fill = Color{st.Fill.R, st.Fill.G, st.Fill.B, 90}
 		}
 	}
@@ -317,7 +319,7 @@ func (b *builder) grid(r Rect, n int, cellW, cellH float32, role string, draw fu
 		draw(k, Rect{r.X + float32(k%cols)*cellW, r.Y + float32(k/cols)*cellH, cellW, cellH})
 	}
 	if n > shown && more.W > 0 {
-		b.textIn(more, b.fs, "+"+strconv.Itoa(n-shown), role+".more", Muted)
+		b.textIn(more, b.fs, "+"+strconv.Itoa(n-shown), role+".more", b.th.Muted)
 	}
 }
 
@@ -340,8 +342,8 @@ func (b *builder) tokenGrid(r Rect, gs []*core.GView, role string) {
 // labelled draws a titled box: the title on top, the content rect returned.
 func (b *builder) labelled(r Rect, role, title string) Rect {
 	b.place(role, r)
-	b.box(r, role, Color{}, BoxColor, false)
-	b.text(r.X+b.pad, r.Y+b.pad/2, r.W-2*b.pad, b.fss, title, role+".label", Muted)
+	b.box(r, role, Color{}, b.th.Box, false)
+	b.text(r.X+b.pad, r.Y+b.pad/2, r.W-2*b.pad, b.fss, title, role+".label", b.th.Muted)
 	top := b.pad/2 + b.fss + b.pad/2
 	return Rect{r.X + b.pad, r.Y + top, r.W - 2*b.pad, r.H - top - b.pad/2}
 }
@@ -486,7 +488,7 @@ func sortedTimers(p *core.PView) []core.TimerView {
 func (b *builder) timeline(r Rect, n int, stripH float32) {
 	b.place("timeline", r)
 	title := "timeline: last " + core.FormatDurationShort(b.opts.Window)
-	b.text(r.X, r.Y, r.W, b.fss, title, "timeline.label", Muted)
+	b.text(r.X, r.Y, r.W, b.fss, title, "timeline.label", b.th.Muted)
 	now := b.w.T
 	from := core.Time(0)
 	if now > core.Time(b.opts.Window) {
@@ -502,18 +504,18 @@ func (b *builder) timeline(r Rect, n int, stripH float32) {
 	y := r.Y + b.fss + b.pad/2
 	for i := 0; i < n; i++ {
 		role := "timeline.P" + strconv.Itoa(i)
-		b.text(r.X, y+(stripH-min(b.fss, stripH))/2, labelW-b.pad/2, min(b.fss, stripH), "P"+strconv.Itoa(i), role+".label", Muted)
+		b.text(r.X, y+(stripH-min(b.fss, stripH))/2, labelW-b.pad/2, min(b.fss, stripH), "P"+strconv.Itoa(i), role+".label", b.th.Muted)
 		strip := Rect{x0, y, sw, stripH}
 		b.place(role, strip)
 		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: strip.X, Y: strip.Y, W: strip.W, H: strip.H,
-			Fill: Color{240, 240, 240, 255}, Role: role})
+			Fill: b.th.Strip, Role: role})
 		if i < len(b.h.Spans) {
 			b.spans(strip, b.h.Spans[i], from, now, scale)
 		}
 		y += stripH + 2
 	}
 	if n < len(b.w.Ps) {
-		b.text(r.X, y, r.W, b.fss, fmt.Sprintf("+%d Ps not shown", len(b.w.Ps)-n), "timeline.more", Muted)
+		b.text(r.X, y, r.W, b.fss, fmt.Sprintf("+%d Ps not shown", len(b.w.Ps)-n), "timeline.more", b.th.Muted)
 	}
 }
 
@@ -537,13 +539,13 @@ func (b *builder) spans(strip Rect, list []Span, from, now core.Time, scale floa
 		if wd < 0.5 {
 			wd = 0.5
 		}
-		c := Palette[cur.st]
+		c := b.th.States[cur.st]
 		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: cur.x0, Y: strip.Y, W: wd, H: strip.H, Fill: c, G: cur.g, Role: "span"})
 		size := strip.H - 3
 		if cur.n == 1 && size >= 7 {
 			label := "G" + strconv.FormatInt(cur.g, 10)
 			if textW(label, size)+4 <= wd {
-				b.text(cur.x0+2, strip.Y+1.5, wd-4, size, label, "span.label", inkOn(c))
+				b.text(cur.x0+2, strip.Y+1.5, wd-4, size, label, "span.label", inkOnIn(b.th, c))
 			}
 		}
 		cur = run{}
@@ -699,9 +701,9 @@ func (b *builder) highlight() {
 		sw := float32(2)
 		fill := Color{}
 		if b.opts.Reduced {
-			sw, fill = 4, FlashFill
+			sw, fill = 4, b.th.FlashFill
 		}
 		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: r.X, Y: r.Y, W: r.W, H: r.H,
-			Radius: 4, Fill: fill, Stroke: Flash, StrokeW: sw, Role: "highlight:" + role})
+			Radius: 4, Fill: fill, Stroke: b.th.Flash, StrokeW: sw, Role: "highlight:" + role})
 	}
 }

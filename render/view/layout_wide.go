@@ -137,9 +137,9 @@ func (b *builder) layoutWide(s *sorted) {
 	b.tokenRow(Rect{inner.X, inner.Bottom() - g.ts, inner.W, g.ts}, b.w.Global, "global")
 	cr := Rect{gr.Right() + g.vgap, y, clockW, g.globalH}
 	b.place("clock", cr)
-	b.text(cr.X, cr.Y+g.pad/2, cr.W, g.fs+2, clock, "clock", Ink)
+	b.text(cr.X, cr.Y+g.pad/2, cr.W, g.fs+2, clock, "clock", b.th.Ink)
 	if status != "" {
-		b.text(cr.X, cr.Y+g.pad/2+g.fs+2+g.pad/2, cr.W, g.fs, status, "clock.status", Ink)
+		b.text(cr.X, cr.Y+g.pad/2+g.fs+2+g.pad/2, cr.W, g.fs, status, "clock.status", b.th.Ink)
 	}
 	y += g.globalH + g.vgap
 
@@ -152,7 +152,7 @@ func (b *builder) layoutWide(s *sorted) {
 	y += float32(g.rows) * (g.stationH + g.vgap)
 	if g.shownPs < len(b.w.Ps) {
 		// Ps beyond the shown ones: their tokens are counted here.
-		b.text(m, y-g.vgap, W-2*m, min(g.fss, g.vgap), "+"+strconv.Itoa(len(b.w.Ps)-g.shownPs)+" Ps not shown", "P.more", Muted)
+		b.text(m, y-g.vgap, W-2*m, min(g.fss, g.vgap), "+"+strconv.Itoa(len(b.w.Ps)-g.shownPs)+" Ps not shown", "P.more", b.th.Muted)
 	}
 
 	// Areas: syscalls, netpoller, parked, exited, moving, sysmon.
@@ -162,7 +162,7 @@ func (b *builder) layoutWide(s *sorted) {
 	// Idle Ms.
 	ir := Rect{m, y, W - 2*m, g.idleH}
 	b.place("idleM", ir)
-	b.textIn(ir, g.fs, joinFit("idle Ms: ", b.idleMs(), g.fs, ir.W), "idleM", Ink)
+	b.textIn(ir, g.fs, joinFit("idle Ms: ", b.idleMs(), g.fs, ir.W), "idleM", b.th.Ink)
 	y += g.idleH + g.vgap
 
 	b.timeline(Rect{m, y, W - 2*m, g.timelineH}, g.shownPs, g.stripH)
@@ -174,20 +174,20 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	name := "P" + strconv.Itoa(int(p.ID))
 	b.place(name, r)
 	header := name + " " + p.Status.String() + " · tick " + strconv.FormatInt(p.Schedtick, 10)
-	b.text(r.X, r.Y, r.W, fs, header, name+".label", Ink)
+	b.text(r.X, r.Y, r.W, fs, header, name+".label", b.th.Ink)
 	y := r.Y + fs + pad
 
 	// The box: M and its G, runnext, hand.
 	box := Rect{r.X, y, r.W, ts + 2*pad}
-	fill := Color{250, 250, 250, 255}
+	fill := b.th.Station
 	if p.Status == core.Pidle || p.Status == core.Pdead || p.Status == core.Pgcstop {
-		fill = Color{235, 235, 235, 255}
+		fill = b.th.StationIdle
 	}
-	b.box(box, name+".box", fill, BoxColor, p.Status == core.Pidle)
+	b.box(box, name+".box", fill, b.th.Box, p.Status == core.Pidle)
 	x := box.X + pad
 	ty := box.Y + pad
 	mw := textW("M0000", fs)
-	b.textIn(Rect{x, ty, mw, ts}, fs, b.mLabel(p), name+".mlabel", Ink)
+	b.textIn(Rect{x, ty, mw, ts}, fs, b.mLabel(p), name+".mlabel", b.th.Ink)
 	x += mw + pad
 	b.slot(x, ty, name+".m")
 	b.place(name+".m", Rect{x, ty, ts, ts})
@@ -196,7 +196,7 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	}
 	x += ts + 2*pad
 	nw := textW("next", fss)
-	b.textIn(Rect{x, ty, nw, ts}, fss, "next", name+".runnext.label", Muted)
+	b.textIn(Rect{x, ty, nw, ts}, fss, "next", name+".runnext.label", b.th.Muted)
 	x += nw + pad
 	b.slot(x, ty, name+".runnext")
 	b.place(name+".runnext", Rect{x, ty, ts, ts})
@@ -214,9 +214,9 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	row := Rect{r.X, y, r.W, ts + pad}
 	b.place(name+".runq", row)
 	lw := textW("runq", fss)
-	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "runq", name+".runq.label", Muted)
+	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "runq", name+".runq.label", b.th.Muted)
 	cw := textW("256/256", fss)
-	b.textRight(Rect{row.Right() - cw - pad/2, row.Y, cw, row.H}, fss, strconv.Itoa(len(p.Runq))+"/256", name+".runq.count", Muted)
+	b.textRight(Rect{row.Right() - cw - pad/2, row.Y, cw, row.H}, fss, strconv.Itoa(len(p.Runq))+"/256", name+".runq.count", b.th.Muted)
 	b.tokenRow(Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - cw - 3*pad, ts}, p.Runq, name+".runq")
 	y += ts + pad
 
@@ -225,12 +225,12 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	trole := "timers." + name
 	b.place(trole, row)
 	lw = textW("timers", fss)
-	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "timers", trole+".label", Muted)
+	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "timers", trole+".label", b.th.Muted)
 	timers := sortedTimers(p)
 	cellW := ts + pad/2 + textW("@00.00ms", fss) + gap
 	b.grid(Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - 2*pad, ts}, len(timers), cellW, ts, trole, func(k int, c Rect) {
 		b.token(c.X, c.Y, timers[k].G, trole)
-		b.textIn(Rect{c.X + ts + pad/2, c.Y, c.W - ts - pad/2 - gap, ts}, fss, "@"+core.FormatDurationShort(int64(timers[k].When)), trole+".when", Muted)
+		b.textIn(Rect{c.X + ts + pad/2, c.Y, c.W - ts - pad/2 - gap, ts}, fss, "@"+core.FormatDurationShort(int64(timers[k].When)), trole+".when", b.th.Muted)
 	})
 	y += ts + pad
 
@@ -238,7 +238,7 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	if note := b.mNote(p); note != "" {
 		nr := Rect{r.X, y, r.W, fs}
 		b.place(name+".spin", nr)
-		b.text(nr.X, nr.Y, nr.W, fs, note, name+".spin", Ink)
+		b.text(nr.X, nr.Y, nr.W, fs, note, name+".spin", b.th.Ink)
 	}
 }
 
@@ -271,7 +271,7 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 	cellW := mw + pad/2 + ts + 2*gap
 	b.grid(in, len(s.syscall), cellW, ts+gap, "syscall", func(k int, c Rect) {
 		g := s.syscall[k]
-		b.textIn(Rect{c.X, c.Y, mw, ts}, fss, "M"+strconv.Itoa(int(g.M)), "syscall.m", Ink)
+		b.textIn(Rect{c.X, c.Y, mw, ts}, fss, "M"+strconv.Itoa(int(g.M)), "syscall.m", b.th.Ink)
 		b.token(c.X+mw+pad/2, c.Y, g.ID, "syscall")
 	})
 
@@ -281,7 +281,7 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 	cellW = fw + pad/2 + ts + 2*gap
 	b.grid(in, len(s.netpoll), cellW, ts+gap, "netpoll", func(k int, c Rect) {
 		g := s.netpoll[k]
-		b.textIn(Rect{c.X, c.Y, fw, ts}, fss, "fd "+strconv.FormatInt(g.FD, 10), "netpoll.fd", Ink)
+		b.textIn(Rect{c.X, c.Y, fw, ts}, fss, "fd "+strconv.FormatInt(g.FD, 10), "netpoll.fd", b.th.Ink)
 		b.token(c.X+fw+pad/2, c.Y, g.ID, "netpoll")
 	})
 
@@ -297,9 +297,9 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 	in = b.labelled(sr, "sysmon", "sysmon")
 	row := ts + gap
 	ms := min(fss, row)
-	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: in.X, Y: in.Y + (row-ms)/2, W: ms, H: ms, Fill: Muted, Role: "sysmon.marker"})
-	b.textIn(Rect{in.X + ms + pad/2, in.Y, in.W - ms - pad/2, row}, fss, strings.TrimPrefix(sysText, "sysmon: "), "sysmon.state", Ink)
+	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: in.X, Y: in.Y + (row-ms)/2, W: ms, H: ms, Fill: b.th.Muted, Role: "sysmon.marker"})
+	b.textIn(Rect{in.X + ms + pad/2, in.Y, in.W - ms - pad/2, row}, fss, strings.TrimPrefix(sysText, "sysmon: "), "sysmon.state", b.th.Ink)
 	if n := b.h.Sysmon.Woken; n > 0 {
-		b.textIn(Rect{in.X, in.Y + row, in.W, row}, fss, "looked "+strconv.FormatInt(n, 10)+" times", "sysmon.count", Muted)
+		b.textIn(Rect{in.X, in.Y + row, in.W, row}, fss, "looked "+strconv.FormatInt(n, 10)+" times", "sysmon.count", b.th.Muted)
 	}
 }
