@@ -41,6 +41,7 @@ type History struct {
 	Sysmon    SysmonNote
 	Spans     [][]Span         // per P, the timeline spans to draw, oldest first
 	Names     map[int64]string // goroutine names (see FuncLabel); nil: G numbers
+	Moves     []core.Event     // moves to draw as paths (see IsMoveKind), oldest first
 }
 
 // Places lists the places every frame has, by Role, for a World with procs
@@ -128,6 +129,7 @@ func Layout(w *core.World, opts Options) Frame {
 	if b.opts.Highlight != nil {
 		b.highlight()
 	}
+	b.moves()
 	return b.f
 }
 

@@ -635,6 +635,7 @@ func (r *Recording) frame(i int, st *state, opts Options) Frame {
 		Sysmon:    st.n.sysmon,
 		Spans:     r.SpansAt(i, opts.Window),
 		Names:     r.names.byID,
+		Moves:     r.movesAt(i),
 	}
 	opts.History = h
 	if i >= 0 {
