@@ -58,6 +58,7 @@ type Frame struct {
 	Time       core.Time
 	Index      int    // the cursor position the frame shows (-1: before any event)
 	Narrow     bool   // laid out for a narrow (phone) screen
+	Slide      bool   // laid out for a slide stage (text floor SlideTextFloor)
 	Dark       bool   // drawn with DarkTheme
 	Background Color  // the paper to draw the frame on (the theme's)
 	Narration  string // the plain-words sentence for the current event

@@ -13,6 +13,17 @@ import (
 // (phone) layout.
 const NarrowBelow = 600
 
+// Text floors: no text in a frame is smaller than PageTextFloor, or than
+// SlideTextFloor on a slide (Options.Slide). The sizes are in the frame's
+// pixels; a slide is laid out at 1920×1080. A text that cannot be drawn
+// at the floor where it belongs (a token too small for its label, a
+// timeline span too short) is left out: the tooltip and the screen-reader
+// text still carry it.
+const (
+	PageTextFloor  = 12
+	SlideTextFloor = 24
+)
+
 // DefaultWindow is how much virtual time the timeline shows.
 const DefaultWindow core.Duration = 10 * core.Millisecond
 
@@ -29,6 +40,7 @@ type Options struct {
 	Highlight     *core.Event   // the current event: the places it is about are outlined
 	Window        core.Duration // virtual time the timeline covers (0: DefaultWindow)
 	History       *History      // what the Recording knows beyond the World (nil: nothing)
+	Slide         bool          // laid out for a slide stage (1920×1080): text floor SlideTextFloor, larger tokens
 	Dark          bool          // draw with DarkTheme (a dark page, desktop look or slide); Frame.Background says which paper
 }
 
@@ -93,6 +105,7 @@ type builder struct {
 	opts   Options
 	narrow bool
 	th     *Theme
+	floor  float32 // the text floor (PageTextFloor or SlideTextFloor)
 
 	ts, fs, fss, gap, pad float32
 
@@ -113,9 +126,12 @@ func Layout(w *core.World, opts Options) Frame {
 	if h == nil {
 		h = &History{}
 	}
-	b := &builder{w: w, h: h, opts: opts, places: map[string]int{}, th: ThemeFor(opts.Dark)}
+	b := &builder{w: w, h: h, opts: opts, places: map[string]int{}, th: ThemeFor(opts.Dark), floor: PageTextFloor}
+	if opts.Slide {
+		b.floor = SlideTextFloor
+	}
 	b.narrow = opts.Narrow || opts.Width < NarrowBelow
-	b.f = Frame{W: opts.Width, H: opts.Height, Time: w.T, Index: -1, Narrow: b.narrow, Dark: opts.Dark, Background: b.th.Paper}
+	b.f = Frame{W: opts.Width, H: opts.Height, Time: w.T, Index: -1, Narrow: b.narrow, Dark: opts.Dark, Slide: opts.Slide, Background: b.th.Paper}
 	b.f.Shapes = make([]Shape, 0, 256)
 	if opts.Width <= 0 || opts.Height <= 0 {
 		return b.f
@@ -221,6 +237,9 @@ func (b *builder) box(r Rect, role string, fill, stroke Color, dashed bool) {
 
 // text draws s at (x, y) (top-left), shortened to maxW; it returns the width used.
 func (b *builder) text(x, y, maxW, size float32, s, role string, c Color) float32 {
+	if size < b.floor-0.01 {
+		return 0
+	}
 	s = fitText(s, size, maxW)
 	if s == "" {
 		return 0
@@ -266,6 +285,9 @@ func (b *builder) token(x, y float32, id int64, role string) {
 		if ns := min(b.ts*0.42, (b.ts-3)/(TextWidthPerSize*float32(utf8.RuneCountInString(name)))); ns >= b.ts*0.3 {
 			label, size = name, ns
 		}
+	}
+	if size < b.floor-0.01 {
+		label = ""
 	}
 	if g.System && st.State != StateRunning {
 		// The runtime's own goroutines are muted and dotted, so they never
@@ -544,7 +566,7 @@ func (b *builder) spans(strip Rect, list []Span, from, now core.Time, scale floa
 		c := b.th.States[cur.st]
 		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: cur.x0, Y: strip.Y, W: wd, H: strip.H, Fill: c, G: cur.g, Role: "span"})
 		size := strip.H - 3
-		if cur.n == 1 && size >= 7 {
+		if cur.n == 1 && size >= b.floor-0.01 {
 			label := "G" + strconv.FormatInt(cur.g, 10)
 			if textW(label, size)+4 <= wd {
 				b.text(cur.x0+2, strip.Y+1.5, wd-4, size, label, "span.label", inkOnIn(b.th, c))

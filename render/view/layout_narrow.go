@@ -30,26 +30,26 @@ type narrowGeom struct {
 	stripH, timelineH, total            float32
 }
 
-func planNarrow(W, H float32, procs int) narrowGeom {
+func planNarrow(W, H float32, procs int, floor float32) narrowGeom {
 	var g narrowGeom
 	for ts := float32(24); ts >= 12; ts-- {
-		g = narrowAt(H, procs, procs, ts)
+		g = narrowAt(H, procs, procs, ts, floor)
 		if g.total <= H {
 			return g
 		}
 	}
 	for n := procs - 1; n >= 1; n-- {
-		g = narrowAt(H, procs, n, 12)
+		g = narrowAt(H, procs, n, 12, floor)
 		if g.total <= H {
 			return g
 		}
 	}
-	return narrowAt(H, procs, min(procs, 1), 12)
+	return narrowAt(H, procs, min(procs, 1), 12, floor)
 }
 
-func narrowAt(H float32, procs, shown int, ts float32) narrowGeom {
+func narrowAt(H float32, procs, shown int, ts, floor float32) narrowGeom {
 	g := narrowGeom{ts: ts, shownPs: shown}
-	g.fs, g.fss, g.gap, g.pad = sizes(ts)
+	g.fs, g.fss, g.gap, g.pad = sizes(ts, floor)
 	g.margin = 6
 	g.vgap = max(3, ts*0.2)
 	g.headerH = g.fs + 2 + g.pad/2
@@ -57,7 +57,7 @@ func narrowAt(H float32, procs, shown int, ts float32) narrowGeom {
 	g.pH = g.fs + 2 + ts + g.pad
 	g.areaH = ts + g.pad
 	g.idleH = g.fs + g.pad/2
-	g.stripH = clamp(ts*0.45, 6, 12)
+	g.stripH = max(clamp(ts*0.45, 6, 12), g.fss)
 	g.timelineH = g.fss + g.pad/2 + float32(shown)*(g.stripH+2)
 	if shown < procs {
 		g.timelineH += g.fss + 2
@@ -72,7 +72,7 @@ func narrowAt(H float32, procs, shown int, ts float32) narrowGeom {
 
 func (b *builder) layoutNarrow(s *sorted) {
 	W := b.f.W
-	g := planNarrow(W, b.f.H, len(b.w.Ps))
+	g := planNarrow(W, b.f.H, len(b.w.Ps), b.floor)
 	b.ts, b.fs, b.fss, b.gap, b.pad = g.ts, g.fs, g.fss, g.gap, g.pad
 	m := g.margin
 	ts, fs, fss, pad := g.ts, g.fs, g.fss, g.pad

@@ -52,6 +52,14 @@ func frameProblems(f Frame, places []string) []string {
 		if b.x0 < -0.01 || b.y0 < -0.01 || b.x1 > f.W+0.01 || b.y1 > f.H+0.01 {
 			out = append(out, b.what+" is outside the frame")
 		}
+		if floor := float32(PageTextFloor); s.Text != "" {
+			if f.Slide {
+				floor = SlideTextFloor
+			}
+			if s.Size < floor-0.01 {
+				out = append(out, fmt.Sprintf("%s is %.1f px, under the %v px floor", b.what, s.Size, floor))
+			}
+		}
 		if s.Kind == ShapeText {
 			// The box must be the estimated size of the text.
 			if w := textW(s.Text, s.Size); s.W+0.01 < w || s.H+0.01 < s.Size {
@@ -98,9 +106,10 @@ func frameProblems(f Frame, places []string) []string {
 }
 
 var screens = []struct {
-	name string
-	w, h float32
-}{{"phone", 360, 740}, {"desktop", 1920, 1080}}
+	name  string
+	w, h  float32
+	slide bool
+}{{"phone", 360, 740, false}, {"desktop", 1920, 1080, false}, {"slide", 1920, 1080, true}}
 
 // worldWithGs is the World of a mixed run with n goroutines at the point
 // where most of them exist and are spread over the places (the cursor with
@@ -126,7 +135,7 @@ func TestLayoutInvariants(t *testing.T) {
 				name := fmt.Sprintf("%s/P%d/G%d", sc.name, procs, n)
 				t.Run(name, func(t *testing.T) {
 					for wi, w := range worlds {
-						opts := Options{Width: sc.w, Height: sc.h}
+						opts := Options{Width: sc.w, Height: sc.h, Slide: sc.slide}
 						f := Layout(w, opts)
 						assert.Equal(t, sc.w < NarrowBelow, f.Narrow)
 						probs := frameProblems(f, Places(len(w.Ps), f.Narrow))
@@ -150,7 +159,7 @@ func TestLayoutAtEveryCursor(t *testing.T) {
 		for c.Pos() < rec.Len()-1 {
 			c.Seek(c.Pos() + step)
 			for _, s := range screens {
-				f := c.Frame(Options{Width: s.w, Height: s.h})
+				f := c.Frame(Options{Width: s.w, Height: s.h, Slide: s.slide})
 				probs := frameProblems(f, Places(len(c.World().Ps), f.Narrow))
 				if !assert.Empty(t, probs, "%s at event %d (%s) on %s", name, c.Pos(), c.Event(), s.name) {
 					return

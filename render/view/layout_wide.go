@@ -29,9 +29,11 @@ type wideGeom struct {
 	total                               float32
 }
 
-func sizes(ts float32) (fs, fss, gap, pad float32) {
-	fs = clamp(ts*0.5, 9, 15)
-	fss = clamp(ts*0.42, 8, 12)
+// sizes are the text sizes, gap and padding for tokens of ts px, never
+// under the text floor.
+func sizes(ts, floor float32) (fs, fss, gap, pad float32) {
+	fs = max(clamp(ts*0.5, 9, 15), floor)
+	fss = max(clamp(ts*0.42, 8, 12), floor)
 	gap = max(2, ts*0.15)
 	pad = max(3, ts*0.2)
 	return
@@ -45,30 +47,35 @@ func stationMinW(ts, fs, fss, gap, pad float32) float32 {
 	return max(boxRow, runqRow, timerRow)
 }
 
-func planWide(W, H float32, procs int) wideGeom {
+func planWide(W, H float32, procs int, floor float32) wideGeom {
 	var g wideGeom
 	top := clamp(W/48, 24, 40)
+	if floor >= SlideTextFloor {
+		// A slide is read from the back of a room: tokens big enough
+		// for a floor-sized label.
+		top = clamp(W/30, 24, 64)
+	}
 	// Ps side by side read best: one row of stations if tokens stay large.
 	for ts := top; ts >= 22; ts-- {
-		g = wideAt(W, H, procs, procs, ts)
+		g = wideAt(W, H, procs, procs, ts, floor)
 		if g.rows <= 1 && g.total <= H {
 			return g.grow(H)
 		}
 	}
 	for ts := top; ts >= 12; ts-- {
-		g = wideAt(W, H, procs, procs, ts)
+		g = wideAt(W, H, procs, procs, ts, floor)
 		if g.total <= H {
 			return g.grow(H)
 		}
 	}
 	// Too many Ps even at the smallest tokens: show as many as fit.
 	for n := procs - 1; n >= 1; n-- {
-		g = wideAt(W, H, procs, n, 12)
+		g = wideAt(W, H, procs, n, 12, floor)
 		if g.total <= H {
 			return g
 		}
 	}
-	return wideAt(W, H, procs, min(procs, 1), 12)
+	return wideAt(W, H, procs, min(procs, 1), 12, floor)
 }
 
 // grow gives height left over to the timeline strips.
@@ -82,7 +89,7 @@ func (g wideGeom) grow(H float32) wideGeom {
 	if g.shownPs == 0 {
 		return g
 	}
-	extra := min((H-g.total)/float32(g.shownPs), 26-g.stripH)
+	extra := min((H-g.total)/float32(g.shownPs), max(26, g.fss+8)-g.stripH)
 	if extra > 0 {
 		g.stripH += extra
 		g.timelineH += extra * float32(g.shownPs)
@@ -91,9 +98,9 @@ func (g wideGeom) grow(H float32) wideGeom {
 	return g
 }
 
-func wideAt(W, H float32, procs, shown int, ts float32) wideGeom {
+func wideAt(W, H float32, procs, shown int, ts, floor float32) wideGeom {
 	g := wideGeom{ts: ts, shownPs: shown}
-	g.fs, g.fss, g.gap, g.pad = sizes(ts)
+	g.fs, g.fss, g.gap, g.pad = sizes(ts, floor)
 	g.margin = clamp(W*0.008, 6, 16)
 	g.vgap = max(4, ts*0.3)
 	hgap := g.vgap
@@ -112,7 +119,7 @@ func wideAt(W, H float32, procs, shown int, ts float32) wideGeom {
 	g.globalH = g.pad/2 + g.fss + g.pad/2 + ts + g.pad
 	g.areasH = g.pad/2 + g.fss + g.pad/2 + 2*(ts+g.gap) + g.pad/2
 	g.idleH = g.fs + g.pad/2
-	g.stripH = clamp(ts*0.55, 8, 18)
+	g.stripH = max(clamp(ts*0.55, 8, 18), g.fss)
 	strips := shown
 	g.timelineH = g.fss + g.pad/2 + float32(strips)*(g.stripH+2)
 	if shown < procs {
@@ -124,7 +131,7 @@ func wideAt(W, H float32, procs, shown int, ts float32) wideGeom {
 
 func (b *builder) layoutWide(s *sorted) {
 	W := b.f.W
-	g := planWide(W, b.f.H, len(b.w.Ps))
+	g := planWide(W, b.f.H, len(b.w.Ps), b.floor)
 	b.ts, b.fs, b.fss, b.gap, b.pad = g.ts, g.fs, g.fss, g.gap, g.pad
 	m := g.margin
 	y := m
