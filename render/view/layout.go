@@ -280,9 +280,9 @@ func (b *builder) token(x, y float32, id int64, role string) {
 	// size; otherwise its G number, and the name goes to Shape.Name for
 	// tooltips and screen readers.
 	label := "G" + strconv.FormatInt(id, 10)
-	size := min(b.ts*0.42, (b.ts-3)/(TextWidthPerSize*float32(utf8.RuneCountInString(label))))
+	size := min(b.ts*0.5, (b.ts-3)/(TextWidthPerSize*float32(utf8.RuneCountInString(label))))
 	if name != "" {
-		if ns := min(b.ts*0.42, (b.ts-3)/(TextWidthPerSize*float32(utf8.RuneCountInString(name)))); ns >= b.ts*0.3 {
+		if ns := min(b.ts*0.5, (b.ts-3)/(TextWidthPerSize*float32(utf8.RuneCountInString(name)))); ns >= max(b.ts*0.3, b.floor) {
 			label, size = name, ns
 		}
 	}

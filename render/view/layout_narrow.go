@@ -32,7 +32,7 @@ type narrowGeom struct {
 
 func planNarrow(W, H float32, procs int, floor float32) narrowGeom {
 	var g narrowGeom
-	for ts := float32(24); ts >= 12; ts-- {
+	for ts := float32(32); ts >= 12; ts-- {
 		g = narrowAt(H, procs, procs, ts, floor)
 		if g.total <= H {
 			return g

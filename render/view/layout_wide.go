@@ -49,7 +49,9 @@ func stationMinW(ts, fs, fss, gap, pad float32) float32 {
 
 func planWide(W, H float32, procs int, floor float32) wideGeom {
 	var g wideGeom
-	top := clamp(W/48, 24, 40)
+	// Tokens of 30 px and more carry a four-character label ("G106") at
+	// the page's text floor.
+	top := clamp(W/40, 24, 44)
 	if floor >= SlideTextFloor {
 		// A slide is read from the back of a room: tokens big enough
 		// for a floor-sized label.
