@@ -256,14 +256,35 @@ func (r *Recording) StepNarration(i int) string {
 	from := r.prevStop(i) + 1
 	st := r.stateAt(from - 1)
 	var parts []string
+	repeats := 0 // how many times the last part came again
 	skipped := 0
+	flush := func() {
+		if repeats > 0 {
+			parts[len(parts)-1] += fmt.Sprintf(" (×%d)", repeats+1)
+			repeats = 0
+		}
+	}
 	for k := from; k <= i; k++ {
 		e := &r.Events[k]
 		if k == i || !silentKinds[e.Kind] {
-			parts = append(parts, narrate(st.w, e, r.ctx(st, k)))
+			sent := narrate(st.w, e, r.ctx(st, k))
+			switch {
+			case len(parts) > 0 && parts[len(parts)-1] == sent:
+				// The same sentence again (sysmon waking every 20µs):
+				// said once, with a count.
+				repeats++
+			case len(parts) > 0 && repeats == 0 && restates(parts[len(parts)-1], sent, gLabel(r.names.byID, e.G)):
+				// The bookkeeping event says again what the one before
+				// already said ("G1 was made runnable; it went to
+				// runnext." then "G1 went to runnext.").
+			default:
+				flush()
+				parts = append(parts, sent)
+			}
 		}
 		st.apply(e)
 	}
+	flush()
 	if len(parts) > maxStepSentences {
 		skipped = len(parts) - maxStepSentences
 		parts = parts[skipped:]
@@ -273,6 +294,13 @@ func (r *Recording) StepNarration(i int) string {
 		s = fmt.Sprintf("(%d earlier events.) %s", skipped, s)
 	}
 	return s
+}
+
+// restates reports whether sentence s, about goroutine g, only says again
+// what prev says: without its subject, s is part of prev.
+func restates(prev, s, g string) bool {
+	rest, ok := strings.CutPrefix(s, g+" ")
+	return ok && len(rest) >= 16 && strings.Contains(prev, rest)
 }
 
 // narrCtx is what a Recording knows beyond the World before the event.

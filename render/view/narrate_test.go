@@ -274,3 +274,37 @@ func schemaEvent(k core.EvKind, fields core.Field, why core.Reason, flag bool) c
 	}
 	return e
 }
+
+// TestStepNarrationSaysThingsOnce (m8): within a step no sentence is said
+// twice — a repeat becomes one sentence with "(×N)" — and a bookkeeping
+// sentence that restates the one before is left out.
+func TestStepNarrationSaysThingsOnce(t *testing.T) {
+	ev := mixedScene(t, 4, 60, 3)
+	rec := NewRecording(4, ev, nil)
+	counted, restated := 0, 0
+	for i := range ev {
+		if !rec.IsStop(i) {
+			continue
+		}
+		narr := rec.StepNarration(i)
+		if strings.Contains(narr, "earlier events.)") {
+			continue // cut to the last sentences: the count is of those
+		}
+		for k := rec.prevStop(i) + 1; k <= i; k++ {
+			s := rec.Sentence(k)
+			if k < i && silentKinds[ev[k].Kind] {
+				continue
+			}
+			n := strings.Count(narr, s)
+			assert.LessOrEqual(t, n, 1, "step %d says %q %d times: %s", i, s, n, narr)
+			if n == 0 && !strings.Contains(narr, s+" (×") {
+				restated++
+			}
+		}
+		if strings.Contains(narr, " (×") {
+			counted++
+		}
+	}
+	t.Logf("%d steps with a counted repeat, %d restatements left out", counted, restated)
+	assert.Positive(t, counted+restated, "the scene has repeats to collapse")
+}
