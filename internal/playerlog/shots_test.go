@@ -62,7 +62,7 @@ func TestPlayerShots(t *testing.T) {
 				found = true
 				for _, st := range stages {
 					for _, dark := range []bool{false, true} {
-						f := c.Frame(view.Options{Width: st.w, Height: st.h, Slide: st.slide, Dark: dark})
+						f := c.Frame(view.Options{Width: st.w, Height: st.h, Slide: st.slide, Dark: dark, Unused: rec.Unused()})
 						if m.move {
 							drawn := false
 							for _, s := range f.Shapes {

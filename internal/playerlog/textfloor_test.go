@@ -45,7 +45,7 @@ func TestSlideTextFloor(t *testing.T) {
 			}
 			for _, i := range at {
 				for _, st := range stages {
-					f := rec.Frame(i, view.Options{Width: st.w, Height: st.h, Slide: st.slide})
+					f := rec.Frame(i, view.Options{Width: st.w, Height: st.h, Slide: st.slide, Unused: rec.Unused()})
 					shown := 0
 					for _, s := range f.Shapes {
 						if s.Text == "" || (s.Kind != view.ShapeText && s.Kind != view.ShapeToken) {

@@ -35,13 +35,14 @@ const TextWidthPerSize = 0.6
 // Options say how to lay out a World.
 type Options struct {
 	Width, Height float32
-	Reduced       bool          // reduced motion: the player jumps, and the changed places get a bolder outline
-	Narrow        bool          // force the narrow layout (it is also used whenever Width < NarrowBelow)
-	Highlight     *core.Event   // the current event: the places it is about are outlined
-	Window        core.Duration // virtual time the timeline covers (0: DefaultWindow)
-	History       *History      // what the Recording knows beyond the World (nil: nothing)
-	Slide         bool          // laid out for a slide stage (1920×1080): text floor SlideTextFloor, larger tokens
-	Dark          bool          // draw with DarkTheme (a dark page, desktop look or slide); Frame.Background says which paper
+	Reduced       bool            // reduced motion: the player jumps, and the changed places get a bolder outline
+	Narrow        bool            // force the narrow layout (it is also used whenever Width < NarrowBelow)
+	Highlight     *core.Event     // the current event: the places it is about are outlined
+	Window        core.Duration   // virtual time the timeline covers (0: DefaultWindow)
+	History       *History        // what the Recording knows beyond the World (nil: nothing)
+	Unused        map[string]bool // places ("syscall", "netpoll", "dead", "inflight") the whole scene never uses: collapsed to a line (wide layout)
+	Slide         bool            // laid out for a slide stage (1920×1080): text floor SlideTextFloor, larger tokens
+	Dark          bool            // draw with DarkTheme (a dark page, desktop look or slide); Frame.Background says which paper
 }
 
 // History is what a Recording remembers that core.World does not keep.

@@ -334,3 +334,34 @@ func TestLayoutManyPsAndOddSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestUnusedPlacesCollapse: a scene without system calls or network waits
+// draws no box for them, only a line each under "not in this scene", and
+// the places keep a spot (for highlighting) inside the frame.
+func TestUnusedPlacesCollapse(t *testing.T) {
+	ev := stealScene(t)
+	rec := NewRecording(2, ev, nil)
+	un := rec.Unused()
+	require.True(t, un["syscall"] && un["netpoll"], "the steal scene has no syscall and no netpoll: %v", un)
+	assert.False(t, un["dead"] && slices.ContainsFunc(ev, func(e core.Event) bool { return e.Kind == core.EvGoEnd }))
+	for _, i := range []int{len(ev) / 3, len(ev) - 1} {
+		f := rec.Frame(i, Options{Width: 1280, Height: 760, Unused: un})
+		assert.Empty(t, frameProblems(f, Places(2, false)))
+		lines := map[string]bool{}
+		for _, s := range f.Shapes {
+			if s.Kind == ShapeRect && (s.Role == "syscall" || s.Role == "netpoll") {
+				t.Errorf("event %d: a box for the unused %s", i, s.Role)
+			}
+			if s.Kind == ShapeText {
+				lines[s.Text] = true
+			}
+		}
+		assert.True(t, lines["not in this scene:"] && lines["· syscalls"] && lines["· netpoller"], "event %d", i)
+		// Without the option, the boxes are there.
+		f = rec.Frame(i, Options{Width: 1280, Height: 760})
+		assert.True(t, slices.ContainsFunc(f.Shapes, func(s Shape) bool { return s.Kind == ShapeRect && s.Role == "syscall" }))
+	}
+	open := NewOpenRecording(2, nil, DefaultCheckpointEvery)
+	open.Extend(ev)
+	assert.Nil(t, open.Unused(), "a growing log collapses nothing")
+}

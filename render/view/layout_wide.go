@@ -257,53 +257,82 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 	sysText := b.sysmonText()
 	sysW := textW("sysmon: every 10.00ms", fss) + 2*pad
 	gapX := b.gap * 2
-	rest := r.W - sysW - 5*gapX
-	weights := []float32{2.2, 2.2, 3, 1.6, 1}
+	type area struct {
+		role, title, short string
+		weight             float32
+		draw               func(in Rect)
+	}
+	areas := []area{
+		{"syscall", "syscalls (" + strconv.Itoa(len(s.syscall)) + ")", "syscalls", 2.2, func(in Rect) {
+			// System calls: the M and its G.
+			mw := textW("M000", fss)
+			cellW := mw + pad/2 + ts + 2*gap
+			b.grid(in, len(s.syscall), cellW, ts+gap, "syscall", func(k int, c Rect) {
+				g := s.syscall[k]
+				b.textIn(Rect{c.X, c.Y, mw, ts}, fss, "M"+strconv.Itoa(int(g.M)), "syscall.m", b.th.Ink)
+				b.token(c.X+mw+pad/2, c.Y, g.ID, "syscall")
+			})
+		}},
+		{"netpoll", "netpoller (" + strconv.Itoa(len(s.netpoll)) + ")", "netpoller", 2.2, func(in Rect) {
+			// The netpoller: fd and the G waiting on it.
+			fw := textW("fd 000", fss)
+			cellW := fw + pad/2 + ts + 2*gap
+			b.grid(in, len(s.netpoll), cellW, ts+gap, "netpoll", func(k int, c Rect) {
+				g := s.netpoll[k]
+				b.textIn(Rect{c.X, c.Y, fw, ts}, fss, "fd "+strconv.FormatInt(g.FD, 10), "netpoll.fd", b.th.Ink)
+				b.token(c.X+fw+pad/2, c.Y, g.ID, "netpoll")
+			})
+		}},
+		{"waiting", "parked (" + strconv.Itoa(len(s.waiting)) + ")", "parked", 3, func(in Rect) { b.tokenGrid(in, s.waiting, "waiting") }},
+		{"dead", "exited (" + strconv.Itoa(len(s.dead)) + ")", "exited", 1.6, func(in Rect) { b.tokenGrid(in, s.dead, "dead") }},
+		{"inflight", "moving", "moving", 1, func(in Rect) { b.tokenGrid(in, s.inflight, "inflight") }},
+	}
+	// A place the whole scene never uses collapses to one line in a
+	// column of such lines, so it does not take a box's room (and does
+	// not pop in: Options.Unused is decided from the whole recording).
+	var shown, collapsed []area
+	for _, a := range areas {
+		if b.opts.Unused[a.role] && !b.placeHasGs(a.role, s) {
+			collapsed = append(collapsed, a)
+		} else {
+			shown = append(shown, a)
+		}
+	}
+	colW := float32(0)
+	if len(collapsed) > 0 {
+		colW = textW("not in this scene:", fss)
+		for _, a := range collapsed {
+			colW = max(colW, textW("· "+a.short, fss))
+		}
+		colW += pad
+	}
+	rest := r.W - sysW - float32(len(shown))*gapX
+	if colW > 0 {
+		rest -= colW + gapX
+	}
 	var sum float32
-	for _, w := range weights {
-		sum += w
+	for _, a := range shown {
+		sum += a.weight
 	}
 	x := r.X
-	widths := make([]float32, len(weights))
-	for i, w := range weights {
-		widths[i] = rest * w / sum
+	for _, a := range shown {
+		wd := rest * a.weight / sum
+		a.draw(b.labelled(Rect{x, r.Y, wd, r.H}, a.role, a.title))
+		x += wd + gapX
 	}
-	next := func(i int) Rect {
-		rr := Rect{x, r.Y, widths[i], r.H}
-		x += widths[i] + gapX
-		return rr
+	if colW > 0 {
+		line := fss + pad/2
+		b.text(x, r.Y+pad/2, colW, fss, "not in this scene:", "unused.label", b.th.Muted)
+		for i, a := range collapsed {
+			lr := Rect{x, r.Y + pad/2 + float32(i+1)*line, colW, fss}
+			b.place(a.role, lr)
+			b.text(lr.X, lr.Y, lr.W, fss, "· "+a.short, a.role+".label", b.th.Muted)
+		}
 	}
-
-	// System calls: the M and its G.
-	in := b.labelled(next(0), "syscall", "syscalls ("+strconv.Itoa(len(s.syscall))+")")
-	mw := textW("M000", fss)
-	cellW := mw + pad/2 + ts + 2*gap
-	b.grid(in, len(s.syscall), cellW, ts+gap, "syscall", func(k int, c Rect) {
-		g := s.syscall[k]
-		b.textIn(Rect{c.X, c.Y, mw, ts}, fss, "M"+strconv.Itoa(int(g.M)), "syscall.m", b.th.Ink)
-		b.token(c.X+mw+pad/2, c.Y, g.ID, "syscall")
-	})
-
-	// The netpoller: fd and the G waiting on it.
-	in = b.labelled(next(1), "netpoll", "netpoller ("+strconv.Itoa(len(s.netpoll))+")")
-	fw := textW("fd 000", fss)
-	cellW = fw + pad/2 + ts + 2*gap
-	b.grid(in, len(s.netpoll), cellW, ts+gap, "netpoll", func(k int, c Rect) {
-		g := s.netpoll[k]
-		b.textIn(Rect{c.X, c.Y, fw, ts}, fss, "fd "+strconv.FormatInt(g.FD, 10), "netpoll.fd", b.th.Ink)
-		b.token(c.X+fw+pad/2, c.Y, g.ID, "netpoll")
-	})
-
-	in = b.labelled(next(2), "waiting", "parked ("+strconv.Itoa(len(s.waiting))+")")
-	b.tokenGrid(in, s.waiting, "waiting")
-	in = b.labelled(next(3), "dead", "exited ("+strconv.Itoa(len(s.dead))+")")
-	b.tokenGrid(in, s.dead, "dead")
-	in = b.labelled(next(4), "inflight", "moving")
-	b.tokenGrid(in, s.inflight, "inflight")
 
 	// sysmon: a marker and how often it looks.
 	sr := Rect{r.Right() - sysW, r.Y, sysW, r.H}
-	in = b.labelled(sr, "sysmon", "sysmon")
+	in := b.labelled(sr, "sysmon", "sysmon")
 	row := ts + gap
 	ms := min(fss, row)
 	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: in.X, Y: in.Y + (row-ms)/2, W: ms, H: ms, Fill: b.th.Muted, Role: "sysmon.marker"})
@@ -311,4 +340,22 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 	if n := b.h.Sysmon.Woken; n > 0 {
 		b.textIn(Rect{in.X, in.Y + row, in.W, row}, fss, "looked "+strconv.FormatInt(n, 10)+" times", "sysmon.count", b.th.Muted)
 	}
+}
+
+// placeHasGs reports whether the sorted frame has goroutines at area role
+// (a collapsed place that has some after all is drawn as a box).
+func (b *builder) placeHasGs(role string, s *sorted) bool {
+	switch role {
+	case "syscall":
+		return len(s.syscall) > 0
+	case "netpoll":
+		return len(s.netpoll) > 0
+	case "waiting":
+		return len(s.waiting) > 0
+	case "dead":
+		return len(s.dead) > 0
+	case "inflight":
+		return len(s.inflight) > 0
+	}
+	return false
 }
