@@ -41,7 +41,7 @@ func sizes(ts, floor float32) (fs, fss, gap, pad float32) {
 
 // stationMinW is the narrowest station whose rows all fit.
 func stationMinW(ts, fs, fss, gap, pad float32) float32 {
-	boxRow := pad + textW("M0000", fs) + pad + ts + 2*pad + textW("next", fss) + pad + ts + 2*pad + ts + pad
+	boxRow := pad + textW("M0000", fs) + pad + ts + 2*pad + textW("next", fss) + pad + ts + 2*pad + textW("in hand", fss) + pad + ts + pad
 	runqRow := pad + textW("runq", fss) + pad + 2*(ts+gap) + textW("+256", fs) + pad + textW("256/256", fss) + pad
 	timerRow := pad + textW("timers", fss) + pad + (ts + pad/2 + textW("@00.00ms", fss) + gap) + textW("+256", fs) + pad
 	return max(boxRow, runqRow, timerRow)
@@ -213,6 +213,12 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 		b.token(x, ty, p.Runnext, name+".runnext")
 	}
 	x += ts + 2*pad
+	// The hand: a G the P is moving (a stolen one, a preempted one on its
+	// way to a queue) sits here between two events; labelled, so that it
+	// is not read as a second runnext (review m4).
+	hw := textW("in hand", fss)
+	b.textIn(Rect{x, ty, hw, ts}, fss, "in hand", name+".hand.label", b.th.Muted)
+	x += hw + pad
 	b.place(name+".hand", Rect{x, ty, ts, ts})
 	if id := s.hand[p.ID]; id != 0 {
 		b.token(x, ty, id, name+".hand")
