@@ -134,7 +134,15 @@ func (b *builder) moves() {
 			hy := -uy*ah + sgn*ux*ah*0.6
 			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x1, Y: y1, W: hx, H: hy, Stroke: c, StrokeW: sw, Role: role + ".head"})
 		}
-		b.moveLabel(x0+dx/2, y0+dy/2, label, role, c)
+		// The tag sits beside the path, not on it: above a level path (on
+		// the line it would hide the queue's count), right of a steep one.
+		mx, my := x0+dx/2, y0+dy/2
+		if abs32(dy) < abs32(dx) {
+			my -= b.fss*0.8 + sw
+		} else {
+			mx += textW(label, b.fss)/2 + b.fss*0.5 + sw
+		}
+		b.moveLabel(mx, my, label, role, c)
 	}
 }
 
@@ -154,4 +162,11 @@ func (b *builder) moveLabel(cx, cy float32, label, role string, c Color) {
 		Fill: b.th.Paper, Stroke: c, StrokeW: 1, Role: role + ".tag"})
 	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeText, X: tag.X + pad, Y: tag.Y + pad, W: w, H: size, Size: size,
 		Text: label, Fill: c, Role: role + ".label"})
+}
+
+func abs32(v float32) float32 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }
