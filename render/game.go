@@ -177,7 +177,11 @@ func (g *Game) redraw(screen *ebiten.Image) {
 	}
 	g.drawer.BeginFrame()
 	if full {
-		screen.Fill(rgba(play.ChromeBackground))
+		bg := play.ChromeBackground
+		if g.frame.Dark {
+			bg = view.DarkTheme.Paper
+		}
+		screen.Fill(rgba(bg))
 		g.drawer.DrawIn(screen, g.shapes, scale, nil)
 	} else {
 		// A device pixel more on every side: the boxes are rounded

@@ -68,6 +68,8 @@ type Player struct {
 	playback
 	reduced  bool
 	captions bool
+	dark     bool   // lay frames out in view.DarkTheme (SetDark)
+	slide    bool   // lay frames out for a slide stage (SetSlide)
 	problem  string // the narration's place says why the last re-run (or simulating further) failed
 	note     string // the narration's place says that the last jump found nothing, until the next command
 	shown    bool   // a frame has been asked for: the log may grow
@@ -403,12 +405,26 @@ func (p *Player) command(c Command) {
 	}
 }
 
+// SetDark picks the picture's palette: view.DarkTheme when the page, the
+// desktop look or the slide around the player is dark, view.LightTheme
+// otherwise (the default). The embedder sets it from its own theme and
+// again whenever that changes; the next frame uses it.
+func (p *Player) SetDark(dark bool) { p.dark = dark }
+
+// Dark reports the palette SetDark picked.
+func (p *Player) Dark() bool { return p.dark }
+
+// SetSlide says the player is on a slide stage (presentation mode, a
+// projected deck): frames get view.SlideTextFloor and larger tokens.
+func (p *Player) SetSlide(slide bool) { p.slide = slide }
+
 // frameAt is the laid-out frame at the cursor for a width×height canvas,
 // cached until the cursor, the size or the motion setting changes.
 func (p *Player) frameAt(width, height float32) view.Frame {
 	c := &p.cache
-	if !c.ok || c.pos != p.cur.Pos() || c.gen != p.gen || c.w != width || c.h != height || c.reduced != p.reduced {
-		c.frame = p.cur.Frame(view.Options{Width: width, Height: height, Reduced: p.reduced})
+	if !c.ok || c.pos != p.cur.Pos() || c.gen != p.gen || c.w != width || c.h != height || c.reduced != p.reduced ||
+		c.frame.Dark != p.dark || c.frame.Slide != p.slide {
+		c.frame = p.cur.Frame(view.Options{Width: width, Height: height, Reduced: p.reduced, Dark: p.dark, Slide: p.slide})
 		c.ok, c.pos, c.gen, c.w, c.h, c.reduced = true, p.cur.Pos(), p.gen, width, height, p.reduced
 	}
 	return c.frame

@@ -35,10 +35,12 @@ type Shape struct {
 	Role    string  // what the shape stands for ("P0", "global", "runq", "M3", …), for tests and hit testing
 
 	// Tokens only.
-	State GState     // the goroutine's state, for the legend and screen readers
-	Shape TokenShape // circle, or square for a G in a system call
-	Ink   Color      // the label's colour
-	Badge string     // a short mark for the corner ("" for none)
+	State  GState     // the goroutine's state, for the legend and screen readers
+	Shape  TokenShape // circle, or square for a G in a system call
+	Ink    Color      // the label's colour
+	Badge  string     // a short mark for the corner ("" for none)
+	Name   string     // the goroutine's name (see FuncLabel), "" if it has none
+	System bool       // one of the runtime's own goroutines (drawn muted and dotted)
 }
 
 // Place is a fixed spot of the picture (a queue, a slot, an area), for hit
@@ -50,12 +52,15 @@ type Place struct {
 
 // Frame is everything the player shows at one cursor position.
 type Frame struct {
-	W, H      float32
-	Shapes    []Shape
-	Places    []Place // every place, in drawing order
-	Time      core.Time
-	Index     int    // the cursor position the frame shows (-1: before any event)
-	Narrow    bool   // laid out for a narrow (phone) screen
-	Narration string // the plain-words sentence for the current event
-	Caption   string // the scene author's //> caption, if one applies
+	W, H       float32
+	Shapes     []Shape
+	Places     []Place // every place, in drawing order
+	Time       core.Time
+	Index      int    // the cursor position the frame shows (-1: before any event)
+	Narrow     bool   // laid out for a narrow (phone) screen
+	Slide      bool   // laid out for a slide stage (text floor SlideTextFloor)
+	Dark       bool   // drawn with DarkTheme
+	Background Color  // the paper to draw the frame on (the theme's)
+	Narration  string // the plain-words sentence for the current event
+	Caption    string // the scene author's //> caption, if one applies
 }

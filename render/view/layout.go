@@ -13,6 +13,17 @@ import (
 // (phone) layout.
 const NarrowBelow = 600
 
+// Text floors: no text in a frame is smaller than PageTextFloor, or than
+// SlideTextFloor on a slide (Options.Slide). The sizes are in the frame's
+// pixels; a slide is laid out at 1920×1080. A text that cannot be drawn
+// at the floor where it belongs (a token too small for its label, a
+// timeline span too short) is left out: the tooltip and the screen-reader
+// text still carry it.
+const (
+	PageTextFloor  = 12
+	SlideTextFloor = 24
+)
+
 // DefaultWindow is how much virtual time the timeline shows.
 const DefaultWindow core.Duration = 10 * core.Millisecond
 
@@ -24,11 +35,14 @@ const TextWidthPerSize = 0.6
 // Options say how to lay out a World.
 type Options struct {
 	Width, Height float32
-	Reduced       bool          // reduced motion: the player jumps, and the changed places get a bolder outline
-	Narrow        bool          // force the narrow layout (it is also used whenever Width < NarrowBelow)
-	Highlight     *core.Event   // the current event: the places it is about are outlined
-	Window        core.Duration // virtual time the timeline covers (0: DefaultWindow)
-	History       *History      // what the Recording knows beyond the World (nil: nothing)
+	Reduced       bool            // reduced motion: the player jumps, and the changed places get a bolder outline
+	Narrow        bool            // force the narrow layout (it is also used whenever Width < NarrowBelow)
+	Highlight     *core.Event     // the current event: the places it is about are outlined
+	Window        core.Duration   // virtual time the timeline covers (0: DefaultWindow)
+	History       *History        // what the Recording knows beyond the World (nil: nothing)
+	Unused        map[string]bool // places ("syscall", "netpoll", "dead", "inflight") the whole scene never uses: collapsed to a line (wide layout)
+	Slide         bool            // laid out for a slide stage (1920×1080): text floor SlideTextFloor, larger tokens
+	Dark          bool            // draw with DarkTheme (a dark page, desktop look or slide); Frame.Background says which paper
 }
 
 // History is what a Recording remembers that core.World does not keep.
@@ -38,7 +52,9 @@ type History struct {
 	Hand      map[int64]int32     // in-flight Gs: the P whose hands they are in
 	Since     map[int64]core.Time // running / in-syscall Gs: since when
 	Sysmon    SysmonNote
-	Spans     [][]Span // per P, the timeline spans to draw, oldest first
+	Spans     [][]Span         // per P, the timeline spans to draw, oldest first
+	Names     map[int64]string // goroutine names (see FuncLabel); nil: G numbers
+	Moves     []core.Event     // moves to draw as paths (see IsMoveKind), oldest first
 }
 
 // Places lists the places every frame has, by Role, for a World with procs
@@ -89,6 +105,8 @@ type builder struct {
 	h      *History
 	opts   Options
 	narrow bool
+	th     *Theme
+	floor  float32 // the text floor (PageTextFloor or SlideTextFloor)
 
 	ts, fs, fss, gap, pad float32
 
@@ -109,9 +127,12 @@ func Layout(w *core.World, opts Options) Frame {
 	if h == nil {
 		h = &History{}
 	}
-	b := &builder{w: w, h: h, opts: opts, places: map[string]int{}}
+	b := &builder{w: w, h: h, opts: opts, places: map[string]int{}, th: ThemeFor(opts.Dark), floor: PageTextFloor}
+	if opts.Slide {
+		b.floor = SlideTextFloor
+	}
 	b.narrow = opts.Narrow || opts.Width < NarrowBelow
-	b.f = Frame{W: opts.Width, H: opts.Height, Time: w.T, Index: -1, Narrow: b.narrow}
+	b.f = Frame{W: opts.Width, H: opts.Height, Time: w.T, Index: -1, Narrow: b.narrow, Dark: opts.Dark, Slide: opts.Slide, Background: b.th.Paper}
 	b.f.Shapes = make([]Shape, 0, 256)
 	if opts.Width <= 0 || opts.Height <= 0 {
 		return b.f
@@ -125,6 +146,7 @@ func Layout(w *core.World, opts Options) Frame {
 	if b.opts.Highlight != nil {
 		b.highlight()
 	}
+	b.moves()
 	return b.f
 }
 
@@ -216,6 +238,9 @@ func (b *builder) box(r Rect, role string, fill, stroke Color, dashed bool) {
 
 // text draws s at (x, y) (top-left), shortened to maxW; it returns the width used.
 func (b *builder) text(x, y, maxW, size float32, s, role string, c Color) float32 {
+	if size < b.floor-0.01 {
+		return 0
+	}
 	s = fitText(s, size, maxW)
 	if s == "" {
 		return 0
@@ -241,7 +266,7 @@ func (b *builder) textRight(r Rect, size float32, s, role string, c Color) float
 
 // slot draws an empty dashed circle where a token may sit.
 func (b *builder) slot(x, y float32, role string) {
-	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: x, Y: y, W: b.ts, H: b.ts, Stroke: SlotColor, StrokeW: 1, Dashed: true, Role: role})
+	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: x, Y: y, W: b.ts, H: b.ts, Stroke: b.th.Slot, StrokeW: 1, Dashed: true, Role: role})
 }
 
 // token draws goroutine id with its top-left corner at (x, y).
@@ -250,12 +275,32 @@ func (b *builder) token(x, y float32, id int64, role string) {
 	if g == nil || !b.inside(Rect{x, y, b.ts, b.ts}) {
 		return
 	}
-	st := StyleFor(StateOf(g, b.h.Preempted[id]))
+	st := StyleIn(b.th, StateOf(g, b.h.Preempted[id]))
+	name := b.h.Names[id]
+	// The token carries the goroutine's name when it reads at a useful
+	// size; otherwise its G number, and the name goes to Shape.Name for
+	// tooltips and screen readers.
 	label := "G" + strconv.FormatInt(id, 10)
-	size := min(b.ts*0.42, (b.ts-3)/(TextWidthPerSize*float32(len(label))))
+	size := min(b.ts*0.5, (b.ts-3)/(TextWidthPerSize*float32(utf8.RuneCountInString(label))))
+	if name != "" {
+		if ns := min(b.ts*0.5, (b.ts-3)/(TextWidthPerSize*float32(utf8.RuneCountInString(name)))); ns >= max(b.ts*0.3, b.floor) {
+			label, size = name, ns
+		}
+	}
+	if size < b.floor-0.01 {
+		label = ""
+	}
+	if g.System && st.State != StateRunning {
+		// The runtime's own goroutines are muted and dotted, so they never
+		// look like the reader's.
+		st.Dashed, st.Stroke = true, b.th.Muted
+		if st.Fill.A > 0 && st.Fill != b.th.Paper {
+			st.Fill = Color{st.Fill.R, st.Fill.G, st.Fill.B, 90}
+		}
+	}
 	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeToken, X: x, Y: y, W: b.ts, H: b.ts, Radius: b.ts / 2,
 		Fill: st.Fill, Stroke: st.Stroke, StrokeW: st.StrokeW, Dashed: st.Dashed, Text: label, Size: size, G: id, Role: role,
-		State: st.State, Shape: st.Shape, Ink: st.Ink, Badge: st.Badge})
+		State: st.State, Shape: st.Shape, Ink: st.Ink, Badge: st.Badge, Name: name, System: g.System})
 }
 
 // grid lays out n cells of cellW × cellH in r, row by row, and calls draw for
@@ -299,7 +344,7 @@ func (b *builder) grid(r Rect, n int, cellW, cellH float32, role string, draw fu
 		draw(k, Rect{r.X + float32(k%cols)*cellW, r.Y + float32(k/cols)*cellH, cellW, cellH})
 	}
 	if n > shown && more.W > 0 {
-		b.textIn(more, b.fs, "+"+strconv.Itoa(n-shown), role+".more", Muted)
+		b.textIn(more, b.fs, "+"+strconv.Itoa(n-shown), role+".more", b.th.Muted)
 	}
 }
 
@@ -322,8 +367,8 @@ func (b *builder) tokenGrid(r Rect, gs []*core.GView, role string) {
 // labelled draws a titled box: the title on top, the content rect returned.
 func (b *builder) labelled(r Rect, role, title string) Rect {
 	b.place(role, r)
-	b.box(r, role, Color{}, BoxColor, false)
-	b.text(r.X+b.pad, r.Y+b.pad/2, r.W-2*b.pad, b.fss, title, role+".label", Muted)
+	b.box(r, role, Color{}, b.th.Box, false)
+	b.text(r.X+b.pad, r.Y+b.pad/2, r.W-2*b.pad, b.fss, title, role+".label", b.th.Muted)
 	top := b.pad/2 + b.fss + b.pad/2
 	return Rect{r.X + b.pad, r.Y + top, r.W - 2*b.pad, r.H - top - b.pad/2}
 }
@@ -468,7 +513,7 @@ func sortedTimers(p *core.PView) []core.TimerView {
 func (b *builder) timeline(r Rect, n int, stripH float32) {
 	b.place("timeline", r)
 	title := "timeline: last " + core.FormatDurationShort(b.opts.Window)
-	b.text(r.X, r.Y, r.W, b.fss, title, "timeline.label", Muted)
+	b.text(r.X, r.Y, r.W, b.fss, title, "timeline.label", b.th.Muted)
 	now := b.w.T
 	from := core.Time(0)
 	if now > core.Time(b.opts.Window) {
@@ -484,18 +529,18 @@ func (b *builder) timeline(r Rect, n int, stripH float32) {
 	y := r.Y + b.fss + b.pad/2
 	for i := 0; i < n; i++ {
 		role := "timeline.P" + strconv.Itoa(i)
-		b.text(r.X, y+(stripH-min(b.fss, stripH))/2, labelW-b.pad/2, min(b.fss, stripH), "P"+strconv.Itoa(i), role+".label", Muted)
+		b.text(r.X, y+(stripH-min(b.fss, stripH))/2, labelW-b.pad/2, min(b.fss, stripH), "P"+strconv.Itoa(i), role+".label", b.th.Muted)
 		strip := Rect{x0, y, sw, stripH}
 		b.place(role, strip)
 		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: strip.X, Y: strip.Y, W: strip.W, H: strip.H,
-			Fill: Color{240, 240, 240, 255}, Role: role})
+			Fill: b.th.Strip, Role: role})
 		if i < len(b.h.Spans) {
 			b.spans(strip, b.h.Spans[i], from, now, scale)
 		}
 		y += stripH + 2
 	}
 	if n < len(b.w.Ps) {
-		b.text(r.X, y, r.W, b.fss, fmt.Sprintf("+%d Ps not shown", len(b.w.Ps)-n), "timeline.more", Muted)
+		b.text(r.X, y, r.W, b.fss, fmt.Sprintf("+%d Ps not shown", len(b.w.Ps)-n), "timeline.more", b.th.Muted)
 	}
 }
 
@@ -519,13 +564,13 @@ func (b *builder) spans(strip Rect, list []Span, from, now core.Time, scale floa
 		if wd < 0.5 {
 			wd = 0.5
 		}
-		c := Palette[cur.st]
+		c := b.th.States[cur.st]
 		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: cur.x0, Y: strip.Y, W: wd, H: strip.H, Fill: c, G: cur.g, Role: "span"})
 		size := strip.H - 3
-		if cur.n == 1 && size >= 7 {
+		if cur.n == 1 && size >= b.floor-0.01 {
 			label := "G" + strconv.FormatInt(cur.g, 10)
 			if textW(label, size)+4 <= wd {
-				b.text(cur.x0+2, strip.Y+1.5, wd-4, size, label, "span.label", inkOn(c))
+				b.text(cur.x0+2, strip.Y+1.5, wd-4, size, label, "span.label", inkOnIn(b.th, c))
 			}
 		}
 		cur = run{}
@@ -681,9 +726,9 @@ func (b *builder) highlight() {
 		sw := float32(2)
 		fill := Color{}
 		if b.opts.Reduced {
-			sw, fill = 4, FlashFill
+			sw, fill = 4, b.th.FlashFill
 		}
 		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: r.X, Y: r.Y, W: r.W, H: r.H,
-			Radius: 4, Fill: fill, Stroke: Flash, StrokeW: sw, Role: "highlight:" + role})
+			Radius: 4, Fill: fill, Stroke: b.th.Flash, StrokeW: sw, Role: "highlight:" + role})
 	}
 }

@@ -30,26 +30,26 @@ type narrowGeom struct {
 	stripH, timelineH, total            float32
 }
 
-func planNarrow(W, H float32, procs int) narrowGeom {
+func planNarrow(W, H float32, procs int, floor float32) narrowGeom {
 	var g narrowGeom
-	for ts := float32(24); ts >= 12; ts-- {
-		g = narrowAt(H, procs, procs, ts)
+	for ts := float32(32); ts >= 12; ts-- {
+		g = narrowAt(H, procs, procs, ts, floor)
 		if g.total <= H {
 			return g
 		}
 	}
 	for n := procs - 1; n >= 1; n-- {
-		g = narrowAt(H, procs, n, 12)
+		g = narrowAt(H, procs, n, 12, floor)
 		if g.total <= H {
 			return g
 		}
 	}
-	return narrowAt(H, procs, min(procs, 1), 12)
+	return narrowAt(H, procs, min(procs, 1), 12, floor)
 }
 
-func narrowAt(H float32, procs, shown int, ts float32) narrowGeom {
+func narrowAt(H float32, procs, shown int, ts, floor float32) narrowGeom {
 	g := narrowGeom{ts: ts, shownPs: shown}
-	g.fs, g.fss, g.gap, g.pad = sizes(ts)
+	g.fs, g.fss, g.gap, g.pad = sizes(ts, floor)
 	g.margin = 6
 	g.vgap = max(3, ts*0.2)
 	g.headerH = g.fs + 2 + g.pad/2
@@ -57,7 +57,7 @@ func narrowAt(H float32, procs, shown int, ts float32) narrowGeom {
 	g.pH = g.fs + 2 + ts + g.pad
 	g.areaH = ts + g.pad
 	g.idleH = g.fs + g.pad/2
-	g.stripH = clamp(ts*0.45, 6, 12)
+	g.stripH = max(clamp(ts*0.45, 6, 12), g.fss)
 	g.timelineH = g.fss + g.pad/2 + float32(shown)*(g.stripH+2)
 	if shown < procs {
 		g.timelineH += g.fss + 2
@@ -72,7 +72,7 @@ func narrowAt(H float32, procs, shown int, ts float32) narrowGeom {
 
 func (b *builder) layoutNarrow(s *sorted) {
 	W := b.f.W
-	g := planNarrow(W, b.f.H, len(b.w.Ps))
+	g := planNarrow(W, b.f.H, len(b.w.Ps), b.floor)
 	b.ts, b.fs, b.fss, b.gap, b.pad = g.ts, g.fs, g.fss, g.gap, g.pad
 	m := g.margin
 	ts, fs, fss, pad := g.ts, g.fs, g.fss, g.pad
@@ -86,10 +86,10 @@ func (b *builder) layoutNarrow(s *sorted) {
 	}
 	cr := Rect{m, y, full * 0.55, g.headerH}
 	b.place("clock", cr)
-	b.textIn(cr, fs+2, clock, "clock", Ink)
+	b.textIn(cr, fs+2, clock, "clock", b.th.Ink)
 	sr := Rect{cr.Right() + pad, y, full - cr.W - pad, g.headerH}
 	b.place("sysmon", sr)
-	b.textRight(sr, fss, b.sysmonText(), "sysmon", Muted)
+	b.textRight(sr, fss, b.sysmonText(), "sysmon", b.th.Muted)
 	y += g.headerH + g.vgap
 
 	// Global run queue.
@@ -103,7 +103,7 @@ func (b *builder) layoutNarrow(s *sorted) {
 		y += g.pH + g.vgap
 	}
 	if g.shownPs < len(b.w.Ps) {
-		b.text(m, y, full, fss, "+"+strconv.Itoa(len(b.w.Ps)-g.shownPs)+" Ps not shown", "P.more", Muted)
+		b.text(m, y, full, fss, "+"+strconv.Itoa(len(b.w.Ps)-g.shownPs)+" Ps not shown", "P.more", b.th.Muted)
 		y += fss + g.vgap
 	}
 
@@ -153,7 +153,7 @@ func (b *builder) layoutNarrow(s *sorted) {
 	// Idle Ms.
 	ir := Rect{m, y, full, g.idleH}
 	b.place("idleM", ir)
-	b.textIn(ir, fs, joinFit("idle Ms: ", b.idleMs(), fs, ir.W), "idleM", Ink)
+	b.textIn(ir, fs, joinFit("idle Ms: ", b.idleMs(), fs, ir.W), "idleM", b.th.Ink)
 	y += g.idleH + g.vgap
 
 	b.timeline(Rect{m, y, full, g.timelineH}, g.shownPs, g.stripH)
@@ -163,9 +163,9 @@ func (b *builder) layoutNarrow(s *sorted) {
 // inlineRow is a boxed row: a label of width lw, then tokens.
 func (b *builder) inlineRow(r Rect, role, label string, lw float32, ids []int64) {
 	b.place(role, r)
-	b.box(r, role, Color{}, BoxColor, false)
+	b.box(r, role, Color{}, b.th.Box, false)
 	pad := b.pad
-	b.textIn(Rect{r.X + pad, r.Y, lw, r.H}, b.fss, label, role+".label", Muted)
+	b.textIn(Rect{r.X + pad, r.Y, lw, r.H}, b.fss, label, role+".label", b.th.Muted)
 	b.tokenRow(Rect{r.X + pad + lw + pad, r.Y + (r.H-b.ts)/2, r.W - lw - 3*pad, b.ts}, ids, role)
 }
 
@@ -183,14 +183,14 @@ func (b *builder) pBlock(r Rect, p *core.PView, s *sorted) {
 		line += " · timers " + strconv.Itoa(n)
 	}
 	line += " · tick " + strconv.FormatInt(p.Schedtick, 10)
-	b.text(r.X, r.Y, r.W, fs, line, name+".label", Ink)
+	b.text(r.X, r.Y, r.W, fs, line, name+".label", b.th.Ink)
 	box := Rect{r.X, r.Y + fs + 2, r.W, ts + pad}
 	b.place(name, box)
-	fill := Color{250, 250, 250, 255}
+	fill := b.th.Station
 	if p.Status != core.Prunning {
-		fill = Color{235, 235, 235, 255}
+		fill = b.th.StationIdle
 	}
-	b.box(box, name+".box", fill, BoxColor, p.Status == core.Pidle)
+	b.box(box, name+".box", fill, b.th.Box, p.Status == core.Pidle)
 	x, y := box.X+pad/2, box.Y+pad/2
 	b.slot(x, y, name+".m")
 	b.place(name+".m", Rect{x, y, ts, ts})
@@ -209,7 +209,7 @@ func (b *builder) pBlock(r Rect, p *core.PView, s *sorted) {
 		b.token(x, y, id, name+".hand")
 	}
 	x += ts + pad/2
-	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x, Y: y, H: ts, Stroke: BoxColor, StrokeW: 1, Role: name + ".sep"})
+	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x, Y: y, H: ts, Stroke: b.th.Box, StrokeW: 1, Role: name + ".sep"})
 	x += pad / 2
 	rq := Rect{x, y, box.Right() - pad/2 - x, ts}
 	b.place(name+".runq", rq)

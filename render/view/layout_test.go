@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gmpbook/gmpbook/core"
@@ -42,9 +43,22 @@ func frameProblems(f Frame, places []string) []string {
 		if s.Kind != ShapeToken && s.Kind != ShapeText {
 			continue
 		}
+		if strings.HasPrefix(s.Role, "move.") {
+			// A move's label is an overlay on its own tag of paper,
+			// drawn over the picture like the highlight.
+			continue
+		}
 		b := boxOf(s)
 		if b.x0 < -0.01 || b.y0 < -0.01 || b.x1 > f.W+0.01 || b.y1 > f.H+0.01 {
 			out = append(out, b.what+" is outside the frame")
+		}
+		if floor := float32(PageTextFloor); s.Text != "" {
+			if f.Slide {
+				floor = SlideTextFloor
+			}
+			if s.Size < floor-0.01 {
+				out = append(out, fmt.Sprintf("%s is %.1f px, under the %v px floor", b.what, s.Size, floor))
+			}
 		}
 		if s.Kind == ShapeText {
 			// The box must be the estimated size of the text.
@@ -92,9 +106,10 @@ func frameProblems(f Frame, places []string) []string {
 }
 
 var screens = []struct {
-	name string
-	w, h float32
-}{{"phone", 360, 740}, {"desktop", 1920, 1080}}
+	name  string
+	w, h  float32
+	slide bool
+}{{"phone", 360, 740, false}, {"desktop", 1920, 1080, false}, {"slide", 1920, 1080, true}}
 
 // worldWithGs is the World of a mixed run with n goroutines at the point
 // where most of them exist and are spread over the places (the cursor with
@@ -120,7 +135,7 @@ func TestLayoutInvariants(t *testing.T) {
 				name := fmt.Sprintf("%s/P%d/G%d", sc.name, procs, n)
 				t.Run(name, func(t *testing.T) {
 					for wi, w := range worlds {
-						opts := Options{Width: sc.w, Height: sc.h}
+						opts := Options{Width: sc.w, Height: sc.h, Slide: sc.slide}
 						f := Layout(w, opts)
 						assert.Equal(t, sc.w < NarrowBelow, f.Narrow)
 						probs := frameProblems(f, Places(len(w.Ps), f.Narrow))
@@ -144,7 +159,7 @@ func TestLayoutAtEveryCursor(t *testing.T) {
 		for c.Pos() < rec.Len()-1 {
 			c.Seek(c.Pos() + step)
 			for _, s := range screens {
-				f := c.Frame(Options{Width: s.w, Height: s.h})
+				f := c.Frame(Options{Width: s.w, Height: s.h, Slide: s.slide})
 				probs := frameProblems(f, Places(len(c.World().Ps), f.Narrow))
 				if !assert.Empty(t, probs, "%s at event %d (%s) on %s", name, c.Pos(), c.Event(), s.name) {
 					return
@@ -318,4 +333,35 @@ func TestLayoutManyPsAndOddSizes(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestUnusedPlacesCollapse: a scene without system calls or network waits
+// draws no box for them, only a line each under "not in this scene", and
+// the places keep a spot (for highlighting) inside the frame.
+func TestUnusedPlacesCollapse(t *testing.T) {
+	ev := stealScene(t)
+	rec := NewRecording(2, ev, nil)
+	un := rec.Unused()
+	require.True(t, un["syscall"] && un["netpoll"], "the steal scene has no syscall and no netpoll: %v", un)
+	assert.False(t, un["dead"] && slices.ContainsFunc(ev, func(e core.Event) bool { return e.Kind == core.EvGoEnd }))
+	for _, i := range []int{len(ev) / 3, len(ev) - 1} {
+		f := rec.Frame(i, Options{Width: 1280, Height: 760, Unused: un})
+		assert.Empty(t, frameProblems(f, Places(2, false)))
+		lines := map[string]bool{}
+		for _, s := range f.Shapes {
+			if s.Kind == ShapeRect && (s.Role == "syscall" || s.Role == "netpoll") {
+				t.Errorf("event %d: a box for the unused %s", i, s.Role)
+			}
+			if s.Kind == ShapeText {
+				lines[s.Text] = true
+			}
+		}
+		assert.True(t, lines["not in this scene:"] && lines["· syscalls"] && lines["· netpoller"], "event %d", i)
+		// Without the option, the boxes are there.
+		f = rec.Frame(i, Options{Width: 1280, Height: 760})
+		assert.True(t, slices.ContainsFunc(f.Shapes, func(s Shape) bool { return s.Kind == ShapeRect && s.Role == "syscall" }))
+	}
+	open := NewOpenRecording(2, nil, DefaultCheckpointEvery)
+	open.Extend(ev)
+	assert.Nil(t, open.Unused(), "a growing log collapses nothing")
 }

@@ -29,9 +29,11 @@ type wideGeom struct {
 	total                               float32
 }
 
-func sizes(ts float32) (fs, fss, gap, pad float32) {
-	fs = clamp(ts*0.5, 9, 15)
-	fss = clamp(ts*0.42, 8, 12)
+// sizes are the text sizes, gap and padding for tokens of ts px, never
+// under the text floor.
+func sizes(ts, floor float32) (fs, fss, gap, pad float32) {
+	fs = max(clamp(ts*0.5, 9, 15), floor)
+	fss = max(clamp(ts*0.42, 8, 12), floor)
 	gap = max(2, ts*0.15)
 	pad = max(3, ts*0.2)
 	return
@@ -39,36 +41,43 @@ func sizes(ts float32) (fs, fss, gap, pad float32) {
 
 // stationMinW is the narrowest station whose rows all fit.
 func stationMinW(ts, fs, fss, gap, pad float32) float32 {
-	boxRow := pad + textW("M0000", fs) + pad + ts + 2*pad + textW("next", fss) + pad + ts + 2*pad + ts + pad
+	boxRow := pad + textW("M0000", fs) + pad + ts + 2*pad + textW("next", fss) + pad + ts + 2*pad + textW("in hand", fss) + pad + ts + pad
 	runqRow := pad + textW("runq", fss) + pad + 2*(ts+gap) + textW("+256", fs) + pad + textW("256/256", fss) + pad
 	timerRow := pad + textW("timers", fss) + pad + (ts + pad/2 + textW("@00.00ms", fss) + gap) + textW("+256", fs) + pad
 	return max(boxRow, runqRow, timerRow)
 }
 
-func planWide(W, H float32, procs int) wideGeom {
+func planWide(W, H float32, procs int, floor float32) wideGeom {
 	var g wideGeom
-	top := clamp(W/48, 24, 40)
+	// Tokens of 30 px and more carry a four-character label ("G106") at
+	// the page's text floor.
+	top := clamp(W/40, 24, 44)
+	if floor >= SlideTextFloor {
+		// A slide is read from the back of a room: tokens big enough
+		// for a floor-sized label.
+		top = clamp(W/30, 24, 64)
+	}
 	// Ps side by side read best: one row of stations if tokens stay large.
 	for ts := top; ts >= 22; ts-- {
-		g = wideAt(W, H, procs, procs, ts)
+		g = wideAt(W, H, procs, procs, ts, floor)
 		if g.rows <= 1 && g.total <= H {
 			return g.grow(H)
 		}
 	}
 	for ts := top; ts >= 12; ts-- {
-		g = wideAt(W, H, procs, procs, ts)
+		g = wideAt(W, H, procs, procs, ts, floor)
 		if g.total <= H {
 			return g.grow(H)
 		}
 	}
 	// Too many Ps even at the smallest tokens: show as many as fit.
 	for n := procs - 1; n >= 1; n-- {
-		g = wideAt(W, H, procs, n, 12)
+		g = wideAt(W, H, procs, n, 12, floor)
 		if g.total <= H {
 			return g
 		}
 	}
-	return wideAt(W, H, procs, min(procs, 1), 12)
+	return wideAt(W, H, procs, min(procs, 1), 12, floor)
 }
 
 // grow gives height left over to the timeline strips.
@@ -82,7 +91,7 @@ func (g wideGeom) grow(H float32) wideGeom {
 	if g.shownPs == 0 {
 		return g
 	}
-	extra := min((H-g.total)/float32(g.shownPs), 26-g.stripH)
+	extra := min((H-g.total)/float32(g.shownPs), max(26, g.fss+8)-g.stripH)
 	if extra > 0 {
 		g.stripH += extra
 		g.timelineH += extra * float32(g.shownPs)
@@ -91,9 +100,9 @@ func (g wideGeom) grow(H float32) wideGeom {
 	return g
 }
 
-func wideAt(W, H float32, procs, shown int, ts float32) wideGeom {
+func wideAt(W, H float32, procs, shown int, ts, floor float32) wideGeom {
 	g := wideGeom{ts: ts, shownPs: shown}
-	g.fs, g.fss, g.gap, g.pad = sizes(ts)
+	g.fs, g.fss, g.gap, g.pad = sizes(ts, floor)
 	g.margin = clamp(W*0.008, 6, 16)
 	g.vgap = max(4, ts*0.3)
 	hgap := g.vgap
@@ -112,7 +121,7 @@ func wideAt(W, H float32, procs, shown int, ts float32) wideGeom {
 	g.globalH = g.pad/2 + g.fss + g.pad/2 + ts + g.pad
 	g.areasH = g.pad/2 + g.fss + g.pad/2 + 2*(ts+g.gap) + g.pad/2
 	g.idleH = g.fs + g.pad/2
-	g.stripH = clamp(ts*0.55, 8, 18)
+	g.stripH = max(clamp(ts*0.55, 8, 18), g.fss)
 	strips := shown
 	g.timelineH = g.fss + g.pad/2 + float32(strips)*(g.stripH+2)
 	if shown < procs {
@@ -124,7 +133,7 @@ func wideAt(W, H float32, procs, shown int, ts float32) wideGeom {
 
 func (b *builder) layoutWide(s *sorted) {
 	W := b.f.W
-	g := planWide(W, b.f.H, len(b.w.Ps))
+	g := planWide(W, b.f.H, len(b.w.Ps), b.floor)
 	b.ts, b.fs, b.fss, b.gap, b.pad = g.ts, g.fs, g.fss, g.gap, g.pad
 	m := g.margin
 	y := m
@@ -137,9 +146,9 @@ func (b *builder) layoutWide(s *sorted) {
 	b.tokenRow(Rect{inner.X, inner.Bottom() - g.ts, inner.W, g.ts}, b.w.Global, "global")
 	cr := Rect{gr.Right() + g.vgap, y, clockW, g.globalH}
 	b.place("clock", cr)
-	b.text(cr.X, cr.Y+g.pad/2, cr.W, g.fs+2, clock, "clock", Ink)
+	b.text(cr.X, cr.Y+g.pad/2, cr.W, g.fs+2, clock, "clock", b.th.Ink)
 	if status != "" {
-		b.text(cr.X, cr.Y+g.pad/2+g.fs+2+g.pad/2, cr.W, g.fs, status, "clock.status", Ink)
+		b.text(cr.X, cr.Y+g.pad/2+g.fs+2+g.pad/2, cr.W, g.fs, status, "clock.status", b.th.Ink)
 	}
 	y += g.globalH + g.vgap
 
@@ -152,7 +161,7 @@ func (b *builder) layoutWide(s *sorted) {
 	y += float32(g.rows) * (g.stationH + g.vgap)
 	if g.shownPs < len(b.w.Ps) {
 		// Ps beyond the shown ones: their tokens are counted here.
-		b.text(m, y-g.vgap, W-2*m, min(g.fss, g.vgap), "+"+strconv.Itoa(len(b.w.Ps)-g.shownPs)+" Ps not shown", "P.more", Muted)
+		b.text(m, y-g.vgap, W-2*m, min(g.fss, g.vgap), "+"+strconv.Itoa(len(b.w.Ps)-g.shownPs)+" Ps not shown", "P.more", b.th.Muted)
 	}
 
 	// Areas: syscalls, netpoller, parked, exited, moving, sysmon.
@@ -162,7 +171,7 @@ func (b *builder) layoutWide(s *sorted) {
 	// Idle Ms.
 	ir := Rect{m, y, W - 2*m, g.idleH}
 	b.place("idleM", ir)
-	b.textIn(ir, g.fs, joinFit("idle Ms: ", b.idleMs(), g.fs, ir.W), "idleM", Ink)
+	b.textIn(ir, g.fs, joinFit("idle Ms: ", b.idleMs(), g.fs, ir.W), "idleM", b.th.Ink)
 	y += g.idleH + g.vgap
 
 	b.timeline(Rect{m, y, W - 2*m, g.timelineH}, g.shownPs, g.stripH)
@@ -174,20 +183,20 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	name := "P" + strconv.Itoa(int(p.ID))
 	b.place(name, r)
 	header := name + " " + p.Status.String() + " · tick " + strconv.FormatInt(p.Schedtick, 10)
-	b.text(r.X, r.Y, r.W, fs, header, name+".label", Ink)
+	b.text(r.X, r.Y, r.W, fs, header, name+".label", b.th.Ink)
 	y := r.Y + fs + pad
 
 	// The box: M and its G, runnext, hand.
 	box := Rect{r.X, y, r.W, ts + 2*pad}
-	fill := Color{250, 250, 250, 255}
+	fill := b.th.Station
 	if p.Status == core.Pidle || p.Status == core.Pdead || p.Status == core.Pgcstop {
-		fill = Color{235, 235, 235, 255}
+		fill = b.th.StationIdle
 	}
-	b.box(box, name+".box", fill, BoxColor, p.Status == core.Pidle)
+	b.box(box, name+".box", fill, b.th.Box, p.Status == core.Pidle)
 	x := box.X + pad
 	ty := box.Y + pad
 	mw := textW("M0000", fs)
-	b.textIn(Rect{x, ty, mw, ts}, fs, b.mLabel(p), name+".mlabel", Ink)
+	b.textIn(Rect{x, ty, mw, ts}, fs, b.mLabel(p), name+".mlabel", b.th.Ink)
 	x += mw + pad
 	b.slot(x, ty, name+".m")
 	b.place(name+".m", Rect{x, ty, ts, ts})
@@ -196,7 +205,7 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	}
 	x += ts + 2*pad
 	nw := textW("next", fss)
-	b.textIn(Rect{x, ty, nw, ts}, fss, "next", name+".runnext.label", Muted)
+	b.textIn(Rect{x, ty, nw, ts}, fss, "next", name+".runnext.label", b.th.Muted)
 	x += nw + pad
 	b.slot(x, ty, name+".runnext")
 	b.place(name+".runnext", Rect{x, ty, ts, ts})
@@ -204,6 +213,12 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 		b.token(x, ty, p.Runnext, name+".runnext")
 	}
 	x += ts + 2*pad
+	// The hand: a G the P is moving (a stolen one, a preempted one on its
+	// way to a queue) sits here between two events; labelled, so that it
+	// is not read as a second runnext (review m4).
+	hw := textW("in hand", fss)
+	b.textIn(Rect{x, ty, hw, ts}, fss, "in hand", name+".hand.label", b.th.Muted)
+	x += hw + pad
 	b.place(name+".hand", Rect{x, ty, ts, ts})
 	if id := s.hand[p.ID]; id != 0 {
 		b.token(x, ty, id, name+".hand")
@@ -214,9 +229,9 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	row := Rect{r.X, y, r.W, ts + pad}
 	b.place(name+".runq", row)
 	lw := textW("runq", fss)
-	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "runq", name+".runq.label", Muted)
+	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "runq", name+".runq.label", b.th.Muted)
 	cw := textW("256/256", fss)
-	b.textRight(Rect{row.Right() - cw - pad/2, row.Y, cw, row.H}, fss, strconv.Itoa(len(p.Runq))+"/256", name+".runq.count", Muted)
+	b.textRight(Rect{row.Right() - cw - pad/2, row.Y, cw, row.H}, fss, strconv.Itoa(len(p.Runq))+"/256", name+".runq.count", b.th.Muted)
 	b.tokenRow(Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - cw - 3*pad, ts}, p.Runq, name+".runq")
 	y += ts + pad
 
@@ -225,12 +240,12 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	trole := "timers." + name
 	b.place(trole, row)
 	lw = textW("timers", fss)
-	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "timers", trole+".label", Muted)
+	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "timers", trole+".label", b.th.Muted)
 	timers := sortedTimers(p)
 	cellW := ts + pad/2 + textW("@00.00ms", fss) + gap
 	b.grid(Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - 2*pad, ts}, len(timers), cellW, ts, trole, func(k int, c Rect) {
 		b.token(c.X, c.Y, timers[k].G, trole)
-		b.textIn(Rect{c.X + ts + pad/2, c.Y, c.W - ts - pad/2 - gap, ts}, fss, "@"+core.FormatDurationShort(int64(timers[k].When)), trole+".when", Muted)
+		b.textIn(Rect{c.X + ts + pad/2, c.Y, c.W - ts - pad/2 - gap, ts}, fss, "@"+core.FormatDurationShort(int64(timers[k].When)), trole+".when", b.th.Muted)
 	})
 	y += ts + pad
 
@@ -238,7 +253,7 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	if note := b.mNote(p); note != "" {
 		nr := Rect{r.X, y, r.W, fs}
 		b.place(name+".spin", nr)
-		b.text(nr.X, nr.Y, nr.W, fs, note, name+".spin", Ink)
+		b.text(nr.X, nr.Y, nr.W, fs, note, name+".spin", b.th.Ink)
 	}
 }
 
@@ -248,58 +263,105 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 	sysText := b.sysmonText()
 	sysW := textW("sysmon: every 10.00ms", fss) + 2*pad
 	gapX := b.gap * 2
-	rest := r.W - sysW - 5*gapX
-	weights := []float32{2.2, 2.2, 3, 1.6, 1}
+	type area struct {
+		role, title, short string
+		weight             float32
+		draw               func(in Rect)
+	}
+	areas := []area{
+		{"syscall", "syscalls (" + strconv.Itoa(len(s.syscall)) + ")", "syscalls", 2.2, func(in Rect) {
+			// System calls: the M and its G.
+			mw := textW("M000", fss)
+			cellW := mw + pad/2 + ts + 2*gap
+			b.grid(in, len(s.syscall), cellW, ts+gap, "syscall", func(k int, c Rect) {
+				g := s.syscall[k]
+				b.textIn(Rect{c.X, c.Y, mw, ts}, fss, "M"+strconv.Itoa(int(g.M)), "syscall.m", b.th.Ink)
+				b.token(c.X+mw+pad/2, c.Y, g.ID, "syscall")
+			})
+		}},
+		{"netpoll", "netpoller (" + strconv.Itoa(len(s.netpoll)) + ")", "netpoller", 2.2, func(in Rect) {
+			// The netpoller: fd and the G waiting on it.
+			fw := textW("fd 000", fss)
+			cellW := fw + pad/2 + ts + 2*gap
+			b.grid(in, len(s.netpoll), cellW, ts+gap, "netpoll", func(k int, c Rect) {
+				g := s.netpoll[k]
+				b.textIn(Rect{c.X, c.Y, fw, ts}, fss, "fd "+strconv.FormatInt(g.FD, 10), "netpoll.fd", b.th.Ink)
+				b.token(c.X+fw+pad/2, c.Y, g.ID, "netpoll")
+			})
+		}},
+		{"waiting", "parked (" + strconv.Itoa(len(s.waiting)) + ")", "parked", 3, func(in Rect) { b.tokenGrid(in, s.waiting, "waiting") }},
+		{"dead", "exited (" + strconv.Itoa(len(s.dead)) + ")", "exited", 1.6, func(in Rect) { b.tokenGrid(in, s.dead, "dead") }},
+		{"inflight", "moving", "moving", 1, func(in Rect) { b.tokenGrid(in, s.inflight, "inflight") }},
+	}
+	// A place the whole scene never uses collapses to one line in a
+	// column of such lines, so it does not take a box's room (and does
+	// not pop in: Options.Unused is decided from the whole recording).
+	var shown, collapsed []area
+	for _, a := range areas {
+		if b.opts.Unused[a.role] && !b.placeHasGs(a.role, s) {
+			collapsed = append(collapsed, a)
+		} else {
+			shown = append(shown, a)
+		}
+	}
+	colW := float32(0)
+	if len(collapsed) > 0 {
+		colW = textW("not in this scene:", fss)
+		for _, a := range collapsed {
+			colW = max(colW, textW("· "+a.short, fss))
+		}
+		colW += pad
+	}
+	rest := r.W - sysW - float32(len(shown))*gapX
+	if colW > 0 {
+		rest -= colW + gapX
+	}
 	var sum float32
-	for _, w := range weights {
-		sum += w
+	for _, a := range shown {
+		sum += a.weight
 	}
 	x := r.X
-	widths := make([]float32, len(weights))
-	for i, w := range weights {
-		widths[i] = rest * w / sum
+	for _, a := range shown {
+		wd := rest * a.weight / sum
+		a.draw(b.labelled(Rect{x, r.Y, wd, r.H}, a.role, a.title))
+		x += wd + gapX
 	}
-	next := func(i int) Rect {
-		rr := Rect{x, r.Y, widths[i], r.H}
-		x += widths[i] + gapX
-		return rr
+	if colW > 0 {
+		line := fss + pad/2
+		b.text(x, r.Y+pad/2, colW, fss, "not in this scene:", "unused.label", b.th.Muted)
+		for i, a := range collapsed {
+			lr := Rect{x, r.Y + pad/2 + float32(i+1)*line, colW, fss}
+			b.place(a.role, lr)
+			b.text(lr.X, lr.Y, lr.W, fss, "· "+a.short, a.role+".label", b.th.Muted)
+		}
 	}
-
-	// System calls: the M and its G.
-	in := b.labelled(next(0), "syscall", "syscalls ("+strconv.Itoa(len(s.syscall))+")")
-	mw := textW("M000", fss)
-	cellW := mw + pad/2 + ts + 2*gap
-	b.grid(in, len(s.syscall), cellW, ts+gap, "syscall", func(k int, c Rect) {
-		g := s.syscall[k]
-		b.textIn(Rect{c.X, c.Y, mw, ts}, fss, "M"+strconv.Itoa(int(g.M)), "syscall.m", Ink)
-		b.token(c.X+mw+pad/2, c.Y, g.ID, "syscall")
-	})
-
-	// The netpoller: fd and the G waiting on it.
-	in = b.labelled(next(1), "netpoll", "netpoller ("+strconv.Itoa(len(s.netpoll))+")")
-	fw := textW("fd 000", fss)
-	cellW = fw + pad/2 + ts + 2*gap
-	b.grid(in, len(s.netpoll), cellW, ts+gap, "netpoll", func(k int, c Rect) {
-		g := s.netpoll[k]
-		b.textIn(Rect{c.X, c.Y, fw, ts}, fss, "fd "+strconv.FormatInt(g.FD, 10), "netpoll.fd", Ink)
-		b.token(c.X+fw+pad/2, c.Y, g.ID, "netpoll")
-	})
-
-	in = b.labelled(next(2), "waiting", "parked ("+strconv.Itoa(len(s.waiting))+")")
-	b.tokenGrid(in, s.waiting, "waiting")
-	in = b.labelled(next(3), "dead", "exited ("+strconv.Itoa(len(s.dead))+")")
-	b.tokenGrid(in, s.dead, "dead")
-	in = b.labelled(next(4), "inflight", "moving")
-	b.tokenGrid(in, s.inflight, "inflight")
 
 	// sysmon: a marker and how often it looks.
 	sr := Rect{r.Right() - sysW, r.Y, sysW, r.H}
-	in = b.labelled(sr, "sysmon", "sysmon")
+	in := b.labelled(sr, "sysmon", "sysmon")
 	row := ts + gap
 	ms := min(fss, row)
-	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: in.X, Y: in.Y + (row-ms)/2, W: ms, H: ms, Fill: Muted, Role: "sysmon.marker"})
-	b.textIn(Rect{in.X + ms + pad/2, in.Y, in.W - ms - pad/2, row}, fss, strings.TrimPrefix(sysText, "sysmon: "), "sysmon.state", Ink)
+	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: in.X, Y: in.Y + (row-ms)/2, W: ms, H: ms, Fill: b.th.Muted, Role: "sysmon.marker"})
+	b.textIn(Rect{in.X + ms + pad/2, in.Y, in.W - ms - pad/2, row}, fss, strings.TrimPrefix(sysText, "sysmon: "), "sysmon.state", b.th.Ink)
 	if n := b.h.Sysmon.Woken; n > 0 {
-		b.textIn(Rect{in.X, in.Y + row, in.W, row}, fss, "looked "+strconv.FormatInt(n, 10)+" times", "sysmon.count", Muted)
+		b.textIn(Rect{in.X, in.Y + row, in.W, row}, fss, "looked "+strconv.FormatInt(n, 10)+" times", "sysmon.count", b.th.Muted)
 	}
+}
+
+// placeHasGs reports whether the sorted frame has goroutines at area role
+// (a collapsed place that has some after all is drawn as a box).
+func (b *builder) placeHasGs(role string, s *sorted) bool {
+	switch role {
+	case "syscall":
+		return len(s.syscall) > 0
+	case "netpoll":
+		return len(s.netpoll) > 0
+	case "waiting":
+		return len(s.waiting) > 0
+	case "dead":
+		return len(s.dead) > 0
+	case "inflight":
+		return len(s.inflight) > 0
+	}
+	return false
 }

@@ -232,7 +232,7 @@ func (r *Recording) Sentence(i int) string {
 }
 
 func (r *Recording) ctx(st *state, i int) *narrCtx {
-	c := &narrCtx{since: st.n.since}
+	c := &narrCtx{since: st.n.since, names: r.names.byID}
 	if i+1 < len(r.Events) {
 		c.next = &r.Events[i+1]
 	}
@@ -256,14 +256,35 @@ func (r *Recording) StepNarration(i int) string {
 	from := r.prevStop(i) + 1
 	st := r.stateAt(from - 1)
 	var parts []string
+	repeats := 0 // how many times the last part came again
 	skipped := 0
+	flush := func() {
+		if repeats > 0 {
+			parts[len(parts)-1] += fmt.Sprintf(" (×%d)", repeats+1)
+			repeats = 0
+		}
+	}
 	for k := from; k <= i; k++ {
 		e := &r.Events[k]
 		if k == i || !silentKinds[e.Kind] {
-			parts = append(parts, narrate(st.w, e, r.ctx(st, k)))
+			sent := narrate(st.w, e, r.ctx(st, k))
+			switch {
+			case len(parts) > 0 && parts[len(parts)-1] == sent:
+				// The same sentence again (sysmon waking every 20µs):
+				// said once, with a count.
+				repeats++
+			case len(parts) > 0 && repeats == 0 && restates(parts[len(parts)-1], sent, gLabel(r.names.byID, e.G)):
+				// The bookkeeping event says again what the one before
+				// already said ("G1 was made runnable; it went to
+				// runnext." then "G1 went to runnext.").
+			default:
+				flush()
+				parts = append(parts, sent)
+			}
 		}
 		st.apply(e)
 	}
+	flush()
 	if len(parts) > maxStepSentences {
 		skipped = len(parts) - maxStepSentences
 		parts = parts[skipped:]
@@ -275,10 +296,26 @@ func (r *Recording) StepNarration(i int) string {
 	return s
 }
 
+// restates reports whether sentence s, about goroutine g, only says again
+// what prev says: without its subject, s is part of prev.
+func restates(prev, s, g string) bool {
+	rest, ok := strings.CutPrefix(s, g+" ")
+	return ok && len(rest) >= 16 && strings.Contains(prev, rest)
+}
+
 // narrCtx is what a Recording knows beyond the World before the event.
 type narrCtx struct {
 	since map[int64]core.Time // when running Gs started running
 	next  *core.Event         // the event after this one
+	names map[int64]string    // goroutine names (nil: G numbers only)
+}
+
+// gname names goroutine id in a sentence: "worker·3 (G14)", or "G14".
+func (c *narrCtx) gname(id int64) string {
+	if c == nil {
+		return gname(id)
+	}
+	return gLabel(c.names, id)
 }
 
 // Narrate says in plain words what event e does, given the World w just
@@ -357,7 +394,7 @@ var fixedSentences = [...]string{
 }
 
 func narrate(w *core.World, e *core.Event, c *narrCtx) string {
-	g, p, m := gname(e.G), pname(e.P), mname(e.M)
+	g, p, m := c.gname(e.G), pname(e.P), mname(e.M)
 	if int(e.Kind) < len(fixedSentences) && fixedSentences[e.Kind] != "" {
 		s := strings.ReplaceAll(fixedSentences[e.Kind], "{G}", g)
 		return strings.ReplaceAll(strings.ReplaceAll(s, "{P}", p), "{M}", m)
@@ -382,11 +419,11 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		case e.G2 == 0:
 			return fmt.Sprintf("The process started: %s was created%s%s.", g, on, what)
 		case e.Arg == 1:
-			return fmt.Sprintf("%s started the runtime goroutine %s%s.", gname(e.G2), g, what)
+			return fmt.Sprintf("%s started the runtime goroutine %s%s.", c.gname(e.G2), g, what)
 		}
-		return fmt.Sprintf("%s created %s%s%s%s.", gname(e.G2), g, on, what, reuse)
+		return fmt.Sprintf("%s created %s%s%s%s.", c.gname(e.G2), g, on, what, reuse)
 	case core.EvGoStart:
-		return narrateStart(w, e)
+		return narrateStart(w, e, c)
 	case core.EvGoBlock:
 		switch e.Wait {
 		case core.WaitIOWait:
@@ -410,7 +447,7 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		return fmt.Sprintf("%s blocked on %s%s and parked; %s looked for another G.", g, e.Wait, obj, p)
 	case core.EvGoUnblock:
 		if e.G2 != 0 {
-			return fmt.Sprintf("%s made %s runnable; it went to %s.", gname(e.G2), g, wherePlaced(e.Why, e.P))
+			return fmt.Sprintf("%s made %s runnable; it went to %s.", c.gname(e.G2), g, wherePlaced(e.Why, e.P))
 		}
 		return fmt.Sprintf("%s was made runnable; it went to %s.", g, wherePlaced(e.Why, e.P))
 	case core.EvGoSched:
@@ -513,7 +550,8 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		}
 		what := ""
 		if e.G != 0 {
-			what = fmt.Sprintf(" (%s)", g)
+			// "(worker, G21)", not "(worker (G21))".
+			what = " (" + strings.TrimSuffix(strings.Replace(g, " (G", ", G", 1), ")") + ")"
 		}
 		switch {
 		case e.Why == core.BySTW || (e.Why == core.RNone && w.STW):
@@ -768,8 +806,8 @@ func handoffWhy(r core.Reason) string {
 	return "a new owner was looked for"
 }
 
-func narrateStart(w *core.World, e *core.Event) string {
-	g, p, m := gname(e.G), pname(e.P), mname(e.M)
+func narrateStart(w *core.World, e *core.Event, c *narrCtx) string {
+	g, p, m := c.gname(e.G), pname(e.P), mname(e.M)
 	var from string
 	switch e.Why {
 	case core.SrcRunnext:

@@ -95,7 +95,7 @@ func TestNarrationExamples(t *testing.T) {
 	e := c.Event()
 	// The first steal can be of a runtime goroutine during start-up, by
 	// the spinner woken for the other P while P0 was being handed off.
-	assert.Regexp(t, `^P\d found its run queue empty and stole (1 G|\d Gs) from P\d \(half of \d+\); it runs G\d+\.$`, rec.Sentence(c.Pos()))
+	assert.Regexp(t, `^P\d found its run queue empty and stole (1 G|\d Gs) from P\d \(half of \d+\); it runs (?:\S+ \(G\d+\)|G\d+)\.$`, rec.Sentence(c.Pos()))
 	assert.Contains(t, c.Frame(Options{Width: 800, Height: 600}).Narration, rec.Sentence(c.Pos()))
 	_ = e
 
@@ -111,9 +111,9 @@ func TestNarrationExamples(t *testing.T) {
 	rec = NewRecording(4, ev, nil)
 	c = rec.NewCursor()
 	require.True(t, c.NextOfKind(core.EvGoSysCall))
-	assert.Regexp(t, `^G\d+ entered a system call on M\d+ \(.*\); P\d stays with it\.$`, rec.Sentence(c.Pos()))
+	assert.Regexp(t, `^(?:\S+ \(G\d+\)|G\d+) entered a system call on M\d+ \(.*\); P\d stays with it\.$`, rec.Sentence(c.Pos()))
 	require.True(t, c.NextOfKind(core.EvProcRetake))
-	assert.Regexp(t, `sysmon took P\d from M\d+'s system call \(G\d+\) and handed it off\.`, rec.Sentence(c.Pos()))
+	assert.Regexp(t, `sysmon took P\d from M\d+'s system call \((?:\S+, G\d+\)|G\d+\)) and handed it off\.`, rec.Sentence(c.Pos()))
 }
 
 // TestStepNarrationTellsTheBookkeeping: stepping onto a RunqPut after a
@@ -273,4 +273,38 @@ func schemaEvent(k core.EvKind, fields core.Field, why core.Reason, flag bool) c
 		e.Snap = &core.SchedSnapshot{Gomaxprocs: 2}
 	}
 	return e
+}
+
+// TestStepNarrationSaysThingsOnce (m8): within a step no sentence is said
+// twice — a repeat becomes one sentence with "(×N)" — and a bookkeeping
+// sentence that restates the one before is left out.
+func TestStepNarrationSaysThingsOnce(t *testing.T) {
+	ev := mixedScene(t, 4, 60, 3)
+	rec := NewRecording(4, ev, nil)
+	counted, restated := 0, 0
+	for i := range ev {
+		if !rec.IsStop(i) {
+			continue
+		}
+		narr := rec.StepNarration(i)
+		if strings.Contains(narr, "earlier events.)") {
+			continue // cut to the last sentences: the count is of those
+		}
+		for k := rec.prevStop(i) + 1; k <= i; k++ {
+			s := rec.Sentence(k)
+			if k < i && silentKinds[ev[k].Kind] {
+				continue
+			}
+			n := strings.Count(narr, s)
+			assert.LessOrEqual(t, n, 1, "step %d says %q %d times: %s", i, s, n, narr)
+			if n == 0 && !strings.Contains(narr, s+" (×") {
+				restated++
+			}
+		}
+		if strings.Contains(narr, " (×") {
+			counted++
+		}
+	}
+	t.Logf("%d steps with a counted repeat, %d restatements left out", counted, restated)
+	assert.Positive(t, counted+restated, "the scene has repeats to collapse")
 }

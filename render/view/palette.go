@@ -1,6 +1,10 @@
 package view
 
-import "github.com/gmpbook/gmpbook/core"
+import (
+	"math"
+
+	"github.com/gmpbook/gmpbook/core"
+)
 
 // GState is a goroutine's state as the player shows it: core.GStatus with
 // waiting split by reason group and "just preempted" told apart from plain
@@ -35,16 +39,95 @@ var (
 	OkabeReddishPurple = Color{204, 121, 167, 255}
 )
 
-// Colours of the diagram itself (not of goroutine states).
+// Colours of the diagram itself (not of goroutine states), in the light
+// palette. Layout draws with a Theme; these are LightTheme's.
 var (
 	Paper     = Color{255, 255, 255, 255} // background and the inside of rings
 	Ink       = Color{20, 20, 20, 255}    // text and outlines
-	Muted     = Color{110, 110, 110, 255} // secondary text
+	Muted     = Color{100, 100, 100, 255} // secondary text (≥ 4.5:1 on every light background)
 	BoxColor  = Color{170, 170, 170, 255} // boxes around places
 	SlotColor = Color{190, 190, 190, 255} // empty slots (runnext, curg)
 	Flash     = Color{20, 20, 20, 255}    // outline of the place the current event is about
 	FlashFill = Color{240, 228, 66, 60}   // faint fill under that outline
 )
+
+// Theme is the set of colours a frame is drawn with. There are two:
+// LightTheme for light pages, slides and the desktop's day look, and
+// DarkTheme for dark ones (Options.Dark picks it). Every text colour is at
+// least 4.5:1 against every background it is drawn on, in both
+// (palette_test.go:TestThemeContrast).
+type Theme struct {
+	Dark        bool
+	Paper       Color // the frame's background and the inside of rings
+	Ink         Color // text and outlines
+	Muted       Color // secondary text
+	Box         Color // boxes around places
+	Slot        Color // empty slots
+	Flash       Color // outline of the place the current event is about
+	FlashFill   Color // faint fill under it (reduced motion)
+	Station     Color // a P's box
+	StationIdle Color // an idle P's box
+	Strip       Color // a timeline strip
+	Move        Color // paths of moves (steal, hand-off, kick, wake-up) and their labels
+	States      [NumStates]Color
+}
+
+// LightTheme is the player's light palette.
+var LightTheme = Theme{
+	Paper: Paper, Ink: Ink, Muted: Muted, Box: BoxColor, Slot: SlotColor, Flash: Flash, FlashFill: FlashFill,
+	Station: Color{250, 250, 250, 255}, StationIdle: Color{235, 235, 235, 255}, Strip: Color{240, 240, 240, 255},
+	Move:   Color{160, 60, 0, 255},
+	States: Palette,
+}
+
+// DarkTheme is the player's dark palette: a near-black paper, light ink,
+// and the Okabe–Ito state colours except where one would vanish on the
+// dark paper (syscall's black becomes a light grey, dead a dark grey).
+var DarkTheme = Theme{
+	Dark:  true,
+	Paper: Color{22, 24, 28, 255}, Ink: Color{236, 236, 236, 255}, Muted: Color{168, 168, 172, 255},
+	Box: Color{96, 98, 104, 255}, Slot: Color{110, 112, 118, 255},
+	Flash: Color{240, 228, 66, 255}, FlashFill: Color{240, 228, 66, 50},
+	Station: Color{34, 36, 42, 255}, StationIdle: Color{28, 30, 34, 255}, Strip: Color{44, 46, 52, 255},
+	Move:   Color{255, 170, 90, 255},
+	States: darkStates(),
+}
+
+func darkStates() [NumStates]Color {
+	p := Palette
+	p[StateSyscall] = Color{225, 225, 225, 255}
+	p[StateWaitOther] = Color{140, 140, 140, 255}
+	p[StateDead] = Color{90, 90, 90, 255}
+	return p
+}
+
+// ThemeFor is DarkTheme when dark is true, else LightTheme.
+func ThemeFor(dark bool) *Theme {
+	if dark {
+		return &DarkTheme
+	}
+	return &LightTheme
+}
+
+// Contrast is the WCAG 2 contrast ratio of two opaque colours (1 to 21).
+func Contrast(a, b Color) float64 {
+	la, lb := relLum(a), relLum(b)
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
+}
+
+func relLum(c Color) float64 {
+	ch := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.03928 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
+}
 
 // Palette is the colour of each state, indexed by GState. Eight states take
 // the Okabe–Ito colours; "waiting: other" and "dead" are greys, told apart
@@ -174,18 +257,21 @@ func waitState(w core.WaitReason) GState {
 // StyleFor(StateOf(g, true)) for it.
 func StyleOf(g *core.GView) TokenStyle { return StyleFor(StateOf(g, false)) }
 
-// StyleFor is the token style of a state.
-func StyleFor(s GState) TokenStyle {
+// StyleFor is the token style of a state in the light palette.
+func StyleFor(s GState) TokenStyle { return StyleIn(&LightTheme, s) }
+
+// StyleIn is the token style of a state in palette th.
+func StyleIn(th *Theme, s GState) TokenStyle {
 	if s >= NumStates {
 		s = StateWaitOther
 	}
-	c := Palette[s]
-	st := TokenStyle{State: s, Fill: c, Stroke: Ink, StrokeW: 1.5, Badge: stateBadges[s], Label: stateLabels[s]}
+	c := th.States[s]
+	st := TokenStyle{State: s, Fill: c, Stroke: th.Ink, StrokeW: 1.5, Badge: stateBadges[s], Label: stateLabels[s]}
 	switch {
 	case s == StateRunning:
 		st.StrokeW = 2.5
 	case s == StateRunnable || s == StatePreempted:
-		st.Fill, st.Stroke, st.StrokeW = Paper, c, 3
+		st.Fill, st.Stroke, st.StrokeW = th.Paper, c, 3
 	case s.IsWaiting():
 		st.Dashed = true
 	case s == StateSyscall:
@@ -195,21 +281,25 @@ func StyleFor(s GState) TokenStyle {
 		st.Stroke = Color{c.R, c.G, c.B, 160}
 		st.StrokeW = 1
 	}
-	st.Ink = inkOn(st.Fill)
+	st.Ink = inkOnIn(th, st.Fill)
 	if s == StateDead {
-		st.Ink = Muted
+		st.Ink = th.Muted
 	}
 	return st
 }
 
-// inkOn picks black or white text for a background, by relative luminance.
-func inkOn(c Color) Color {
+// inkOn picks near-black or white text for a background in the light
+// palette: the one with the higher contrast.
+func inkOn(c Color) Color { return inkOnIn(&LightTheme, c) }
+
+// inkOnIn picks text for background c in palette th: th.Ink when c is
+// mostly transparent (the paper shows through), else near-black or white,
+// whichever contrasts more.
+func inkOnIn(th *Theme, c Color) Color {
 	if c.A < 128 {
-		return Ink
+		return th.Ink
 	}
-	// Rec. 709 luma on sRGB values is close enough to pick a text colour.
-	y := 0.2126*float64(c.R) + 0.7152*float64(c.G) + 0.0722*float64(c.B)
-	if y < 120 {
+	if Contrast(c, Paper) > Contrast(c, Ink) {
 		return Paper
 	}
 	return Ink

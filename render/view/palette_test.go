@@ -104,3 +104,54 @@ func TestLabelsAreReadable(t *testing.T) {
 		}
 	}
 }
+
+// TestThemeContrast: in both palettes every text colour is at least 4.5:1
+// (WCAG AA) against every background it is drawn on, and every token
+// label against its token's fill.
+func TestThemeContrast(t *testing.T) {
+	for _, th := range []*Theme{&LightTheme, &DarkTheme} {
+		for _, bg := range []Color{th.Paper, th.Station, th.StationIdle} {
+			for _, fg := range []Color{th.Ink, th.Muted, th.Move} {
+				assert.GreaterOrEqual(t, Contrast(fg, bg), 4.5, "dark=%v: text %v on %v", th.Dark, fg, bg)
+			}
+		}
+		for s := GState(0); s < NumStates; s++ {
+			st := StyleIn(th, s)
+			if st.Fill.A == 255 {
+				assert.GreaterOrEqual(t, Contrast(st.Ink, st.Fill), 4.5, "dark=%v: %v label on its fill", th.Dark, s)
+			}
+			if s != StateDead {
+				// Span labels on the timeline.
+				assert.GreaterOrEqual(t, Contrast(inkOnIn(th, th.States[s]), th.States[s]), 4.5, "dark=%v: %v span label", th.Dark, s)
+			}
+		}
+	}
+}
+
+// TestFrameTextContrast checks the drawn frames themselves: each text
+// shape against the opaque shape under its centre (or the paper).
+func TestFrameTextContrast(t *testing.T) {
+	ev := mixedScene(t, 4, 60, 3)
+	rec := NewRecording(4, ev, nil)
+	for _, dark := range []bool{false, true} {
+		for _, at := range []int{len(ev) / 4, len(ev) / 2, len(ev) - 1} {
+			for _, w := range []float32{1280, 390} {
+				f := rec.Frame(at, Options{Width: w, Height: 800, Dark: dark})
+				assert.Equal(t, dark, f.Dark)
+				for i, s := range f.Shapes {
+					if s.Kind != ShapeText || s.Fill.A == 0 {
+						continue
+					}
+					cx, cy := s.X+s.W/2, s.Y+s.H/2
+					bg := f.Background
+					for _, u := range f.Shapes[:i] {
+						if u.Kind == ShapeRect && u.Fill.A == 255 && cx >= u.X && cx <= u.X+u.W && cy >= u.Y && cy <= u.Y+u.H {
+							bg = u.Fill
+						}
+					}
+					assert.GreaterOrEqual(t, Contrast(s.Fill, bg), 4.5, "dark=%v w=%v %q (%s) on %v", dark, w, s.Text, s.Role, bg)
+				}
+			}
+		}
+	}
+}

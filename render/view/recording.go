@@ -41,6 +41,8 @@ type Recording struct {
 	tail   *state // the state after them
 	open   spanFold
 	trig   triggerFold
+	names  nameFold
+	used   map[string]bool // places some event of the log uses (see Unused)
 	closed bool
 }
 
@@ -190,6 +192,8 @@ func (r *Recording) Extend(events []core.Event) {
 		r.tail.apply(e)
 		r.open.add(r, i, e)
 		r.trig.add(r, i, e)
+		r.names.add(e)
+		r.markUsed(e)
 	}
 	r.folded = len(events)
 }
@@ -202,6 +206,40 @@ func (r *Recording) Close() {
 	r.closed = true
 	r.tail = nil // only Extend needs it
 	r.trig.close(r)
+}
+
+// markUsed notes the places event e puts a goroutine at.
+func (r *Recording) markUsed(e *core.Event) {
+	if r.used == nil {
+		r.used = map[string]bool{}
+	}
+	switch {
+	case e.Kind == core.EvGoSysCall:
+		r.used["syscall"] = true
+	case e.Kind == core.EvGoBlock && e.Wait == core.WaitIOWait:
+		r.used["netpoll"] = true
+	case e.Kind == core.EvGoEnd:
+		r.used["dead"] = true
+	}
+}
+
+// Unused is the set of places the whole log never puts a goroutine at
+// (of "syscall", "netpoll", "dead"), for Options.Unused: the layout
+// collapses them to a line. It is nil while the log is still growing: a
+// place must not collapse and then pop in. Frame does not apply it by
+// itself (an open Recording answers like the finished one); a caller with
+// the whole run passes it.
+func (r *Recording) Unused() map[string]bool {
+	if !r.closed {
+		return nil
+	}
+	out := map[string]bool{}
+	for _, p := range []string{"syscall", "netpoll", "dead"} {
+		if !r.used[p] {
+			out[p] = true
+		}
+	}
+	return out
 }
 
 // Closed reports whether the log is complete.
@@ -632,6 +670,8 @@ func (r *Recording) frame(i int, st *state, opts Options) Frame {
 		Since:     st.n.since,
 		Sysmon:    st.n.sysmon,
 		Spans:     r.SpansAt(i, opts.Window),
+		Names:     r.names.byID,
+		Moves:     r.movesAt(i),
 	}
 	opts.History = h
 	if i >= 0 {

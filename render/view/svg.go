@@ -37,8 +37,16 @@ func SVG(f Frame, label string) string {
 	if label != "" {
 		fmt.Fprintf(&b, `<title>%s</title>`, svgEsc(label))
 	}
+	if f.Dark {
+		// A dark frame brings its paper: a poster or print of it must not
+		// show light ink on a white page.
+		fmt.Fprintf(&b, `<rect width="%s" height="%s"`, SVGNum(w), SVGNum(h))
+		svgFill(&b, f.Background)
+		b.WriteString(`/>`)
+	}
+	th := ThemeFor(f.Dark)
 	for i := range f.Shapes {
-		svgWriteShape(&b, &f.Shapes[i])
+		svgWriteShape(&b, &f.Shapes[i], th)
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
@@ -46,7 +54,7 @@ func SVG(f Frame, label string) string {
 
 // writeShape appends one shape. Shapes with nothing visible (no fill, no
 // outline, no text) are left out.
-func svgWriteShape(b *strings.Builder, s *Shape) {
+func svgWriteShape(b *strings.Builder, s *Shape, th *Theme) {
 	switch s.Kind {
 	case ShapeRect:
 		if s.Fill.A == 0 && (s.Stroke.A == 0 || s.StrokeW <= 0) {
@@ -81,7 +89,7 @@ func svgWriteShape(b *strings.Builder, s *Shape) {
 		}
 		c := s.Fill
 		if c.A == 0 {
-			c = Ink
+			c = th.Ink
 		}
 		size := s.Size
 		if size <= 0 {
@@ -92,21 +100,25 @@ func svgWriteShape(b *strings.Builder, s *Shape) {
 		svgFill(b, c)
 		fmt.Fprintf(b, `>%s</text>`, svgEsc(s.Text))
 	case ShapeToken:
-		svgWriteToken(b, s)
+		svgWriteToken(b, s, th)
 	}
 }
 
 // writeToken draws a goroutine: a circle (a square in a system call) in its
 // state's paint, its label in the middle and its badge at the corner. The
 // group carries the goroutine's state in words for screen readers.
-func svgWriteToken(b *strings.Builder, s *Shape) {
+func svgWriteToken(b *strings.Builder, s *Shape, th *Theme) {
 	b.WriteString(`<g`)
 	if s.G != 0 {
 		fmt.Fprintf(b, ` data-g="%d"`, s.G)
 	}
 	b.WriteString(`>`)
 	if s.State < NumStates && s.G != 0 {
-		fmt.Fprintf(b, `<title>G%d: %s</title>`, s.G, svgEsc(s.State.String()))
+		if s.Name != "" {
+			fmt.Fprintf(b, `<title>%s (G%d): %s</title>`, svgEsc(s.Name), s.G, svgEsc(s.State.String()))
+		} else {
+			fmt.Fprintf(b, `<title>G%d: %s</title>`, s.G, svgEsc(s.State.String()))
+		}
 	}
 	w, h := svgNonNeg(s.W), svgNonNeg(s.H)
 	if s.Shape == TokenSquare {
@@ -119,7 +131,7 @@ func svgWriteToken(b *strings.Builder, s *Shape) {
 	if s.Text != "" {
 		ink := s.Ink
 		if ink.A == 0 {
-			ink = inkOn(s.Fill)
+			ink = inkOnIn(th, s.Fill)
 		}
 		size := s.Size
 		if size <= 0 {
@@ -134,7 +146,7 @@ func svgWriteToken(b *strings.Builder, s *Shape) {
 		bs := max(min(w, h)*0.36, 6)
 		fmt.Fprintf(b, `<text x="%s" y="%s" font-size="%s" font-weight="bold" text-anchor="middle"`,
 			SVGNum(s.X+w-bs*0.2), SVGNum(s.Y+bs*0.7), SVGNum(bs))
-		svgFill(b, Ink)
+		svgFill(b, th.Ink)
 		fmt.Fprintf(b, `>%s</text>`, svgEsc(s.Badge))
 	}
 	b.WriteString(`</g>`)

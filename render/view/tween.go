@@ -49,6 +49,20 @@ func Tween(a, b Frame, t float64) Frame {
 			inA[key{s.Kind, s.Role, s.Text, s.X, s.Y, s.W, s.H}] = true
 		}
 	}
+	// A text whose words change in place ("P0 idle" → "P0 running", "no M"
+	// → "M0") is swapped half-way, not cross-faded: two half-transparent
+	// labels on top of each other read as neither (review m3).
+	textRoles := func(f *Frame) map[string]bool {
+		m := make(map[string]bool)
+		for i := range f.Shapes {
+			if s := &f.Shapes[i]; s.Kind == ShapeText && s.Role != "" {
+				m[s.Role] = true
+			}
+		}
+		return m
+	}
+	textA, textB := textRoles(&a), textRoles(&b)
+	late := e >= 0.5
 
 	// b's shapes, in b's order: tokens move, new things fade in.
 	for _, s := range b.Shapes {
@@ -69,6 +83,12 @@ func Tween(a, b Frame, t float64) Frame {
 				fade(&s, e)
 			}
 		case !inA[key{s.Kind, s.Role, s.Text, s.X, s.Y, s.W, s.H}]:
+			if s.Kind == ShapeText && textA[s.Role] {
+				if !late {
+					continue
+				}
+				break
+			}
 			fade(&s, e)
 		}
 		out.Shapes = append(out.Shapes, s)
@@ -80,6 +100,11 @@ func Tween(a, b Frame, t float64) Frame {
 				continue
 			}
 		} else if still[key{s.Kind, s.Role, s.Text, s.X, s.Y, s.W, s.H}] {
+			continue
+		} else if s.Kind == ShapeText && textB[s.Role] {
+			if !late {
+				out.Shapes = append(out.Shapes, s)
+			}
 			continue
 		}
 		fade(&s, 1-e)

@@ -64,3 +64,27 @@ func TestTweenMovesTokensByG(t *testing.T) {
 	mid = Tween(a, b2, 0.25)
 	assert.Less(t, tokens(mid)[8888].Fill.A, uint8(128))
 }
+
+// TestTweenSwapsChangedLabels (m3): a label whose words change in place is
+// never drawn twice: the old words until half-way, the new ones after, each
+// fully opaque.
+func TestTweenSwapsChangedLabels(t *testing.T) {
+	ink := Color{20, 20, 20, 255}
+	a := Frame{W: 100, H: 100, Shapes: []Shape{{Kind: ShapeText, X: 1, Y: 1, W: 40, H: 12, Size: 12, Text: "P0 idle", Fill: ink, Role: "P0.label"}}}
+	b := Frame{W: 100, H: 100, Shapes: []Shape{{Kind: ShapeText, X: 1, Y: 1, W: 60, H: 12, Size: 12, Text: "P0 running", Fill: ink, Role: "P0.label"}}}
+	for _, tc := range []struct {
+		t    float64
+		want string
+	}{{0.1, "P0 idle"}, {0.45, "P0 idle"}, {0.55, "P0 running"}, {0.9, "P0 running"}} {
+		var got []Shape
+		for _, s := range Tween(a, b, tc.t).Shapes {
+			if s.Role == "P0.label" {
+				got = append(got, s)
+			}
+		}
+		if assert.Len(t, got, 1, "t=%v", tc.t) {
+			assert.Equal(t, tc.want, got[0].Text, "t=%v", tc.t)
+			assert.Equal(t, uint8(255), got[0].Fill.A, "t=%v: not faded", tc.t)
+		}
+	}
+}

@@ -1,0 +1,86 @@
+package view
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/gmpbook/gmpbook/core"
+)
+
+// Goroutines are named by the code that made them, not by their G number:
+//
+//  1. the function the go statement started, without the "main." package
+//     ("worker"), with "·2", "·3", … for later goroutines of the same
+//     function;
+//  2. a closure after the function it is written in ("main.main.func1"
+//     becomes "main ƒ1");
+//  3. the runtime's own goroutines (bgsweep, forcegchelper, …) by their
+//     function name; the layout draws them muted with a dotted outline.
+//
+// The G number stays in tooltips, screen-reader text and narration
+// ("worker·3 (G14)").
+
+// nameFold names goroutines as their GoCreate events come.
+type nameFold struct {
+	byID  map[int64]string
+	count map[string]int
+}
+
+func (f *nameFold) add(e *core.Event) {
+	if e.Kind != core.EvGoCreate {
+		return
+	}
+	if f.byID == nil {
+		f.byID, f.count = map[int64]string{}, map[string]int{}
+	}
+	base := FuncLabel(e.Text)
+	if base == "" {
+		return
+	}
+	f.count[base]++
+	if n := f.count[base]; n > 1 {
+		base += "·" + strconv.Itoa(n)
+	}
+	f.byID[e.G] = base
+}
+
+// FuncLabel is the short name of a goroutine's function as the player shows
+// it: "main.worker" → "worker", "main.main.func1" → "main ƒ1",
+// "main.serve.func2.1" → "serve ƒ2.1", "runtime.bgsweep" → "bgsweep",
+// "net/http.(*conn).serve" → "(*conn).serve".
+func FuncLabel(fn string) string {
+	if fn == "" {
+		return ""
+	}
+	if i := strings.LastIndexByte(fn, '/'); i >= 0 {
+		fn = fn[i+1:]
+	}
+	if i := strings.IndexByte(fn, '.'); i >= 0 && i+1 < len(fn) {
+		fn = fn[i+1:]
+	}
+	if i := strings.Index(fn, ".func"); i > 0 {
+		return fn[:i] + " ƒ" + fn[i+len(".func"):]
+	}
+	return fn
+}
+
+// GName is goroutine id's name (see FuncLabel), "" if the log has not
+// named it.
+func (r *Recording) GName(id int64) string { return r.names.byID[id] }
+
+// Names is every goroutine's name so far, by id. The map is the
+// Recording's: read it, do not change it.
+func (r *Recording) Names() map[int64]string { return r.names.byID }
+
+// gLabel is how narration names a goroutine: "worker·3 (G14)", or "G14"
+// when it has no name.
+func gLabel(names map[int64]string, id int64) string {
+	if id == 0 {
+		return "no G"
+	}
+	g := "G" + strconv.FormatInt(id, 10)
+	if n := names[id]; n != "" {
+		return n + " (" + g + ")"
+	}
+	return g
+}
