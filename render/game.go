@@ -177,16 +177,12 @@ func (g *Game) redraw(screen *ebiten.Image) {
 	}
 	g.drawer.BeginFrame()
 	if full {
-		bg := play.ChromeBackground
-		if g.frame.Dark {
-			bg = view.DarkTheme.Paper
-		}
-		screen.Fill(rgba(bg))
+		screen.Fill(rgba(play.ChromeColors(g.frame.Dark).Background))
 		g.drawer.DrawIn(screen, g.shapes, scale, nil)
 	} else {
 		// A device pixel more on every side: the boxes are rounded
 		// outwards, and anti-aliased edges bleed.
-		g.drawer.repaint(screen, g.shapes, g.dirty, scale, 1)
+		g.drawer.repaint(screen, g.shapes, g.dirty, scale, 1, play.ChromeColors(g.frame.Dark).Background)
 	}
 	g.drawer.EndFrame()
 	g.shown = append(g.shown[:0], g.shapes...)

@@ -212,16 +212,16 @@ func (p *Panel) Draw(screen *ebiten.Image, scale float32, clipX, clipY, clipW, c
 		}
 	}
 	p.dirty = boxes
-	p.drawer.repaint(screen, p.shapes, boxes, scale, 0)
+	p.drawer.repaint(screen, p.shapes, boxes, scale, 0, play.ChromeColors(p.frame.Dark).Background)
 	p.shown = append(p.shown[:0], p.shapes...)
 	p.shownR, p.shownScale = p.r, scale
 }
 
 // repaint clears each box (logical pixels, widened by pad device pixels)
-// to the background and draws the shapes that touch it, clipped to it:
+// to the background bg and draws the shapes that touch it, clipped to it:
 // how Game and Panel bring the screen up to date where the display list
 // changed.
-func (d *Drawer) repaint(screen *ebiten.Image, shapes []view.Shape, boxes []view.Rect, scale float32, pad int) {
+func (d *Drawer) repaint(screen *ebiten.Image, shapes []view.Shape, boxes []view.Rect, scale float32, pad int, bg view.Color) {
 	b := screen.Bounds()
 	for _, r := range boxes {
 		if r.Empty() {
@@ -232,7 +232,7 @@ func (d *Drawer) repaint(screen *ebiten.Image, shapes []view.Shape, boxes []view
 			continue
 		}
 		sub := screen.SubImage(dr).(*ebiten.Image)
-		sub.Fill(rgba(play.ChromeBackground))
+		sub.Fill(rgba(bg))
 		c := view.Rect{X: float32(dr.Min.X) / scale, Y: float32(dr.Min.Y) / scale, W: float32(dr.Dx()) / scale, H: float32(dr.Dy()) / scale}
 		d.DrawIn(sub, shapes, scale, &c)
 	}

@@ -8,23 +8,71 @@ import (
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
-// ChromeBackground is the colour behind the picture and the chrome.
+// ChromeBackground is the colour behind the picture and the chrome in the
+// light palette (ChromeColors(false).Background).
 var ChromeBackground = view.Paper
 
-// Chrome colours. The picture's own palette belongs to render/view; these
-// are only the player's furniture.
-var (
-	colChrome    = view.Color{R: 0xF0, G: 0xF0, B: 0xEC, A: 0xFF}
-	colRule      = view.Color{R: 0xC8, G: 0xC8, B: 0xC0, A: 0xFF}
-	ChromeInk    = view.Color{R: 0x22, G: 0x22, B: 0x22, A: 0xFF}
-	colInkSoft   = view.Color{R: 0x5A, G: 0x5A, B: 0x55, A: 0xFF}
-	colButton    = view.Color{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xFF}
-	colButtonHot = view.Color{R: 0xDD, G: 0xE8, B: 0xF6, A: 0xFF}
-	colButtonOn  = view.Color{R: 0xC9, G: 0xDC, B: 0xF2, A: 0xFF}
-	colFocus     = view.Color{R: 0x1A, G: 0x56, B: 0xC4, A: 0xFF}
-	colPlayed    = view.Color{R: 0x3B, G: 0x6F, B: 0xB6, A: 0xFF}
-	colCaption   = view.Color{R: 0x6B, G: 0x3A, B: 0x7A, A: 0xFF}
-)
+// ChromeInk is the chrome's text colour in the light palette.
+var ChromeInk = chromeLight.Ink
+
+// ChromePalette is the player's furniture: the controls bar, its buttons
+// and its text. The picture's own palette belongs to render/view (Theme);
+// the chrome follows it, light or dark (Status.Dark).
+type ChromePalette struct {
+	Background Color // behind the picture and the chrome
+	Chrome     Color // the controls bar
+	Rule       Color // its top rule, the track, button outlines
+	Ink        Color // text
+	InkSoft    Color // secondary text (the event count)
+	Button     Color
+	ButtonHot  Color // under the pointer
+	ButtonOn   Color // a toggle that is on
+	Focus      Color // the keyboard focus ring
+	Played     Color // the played part of the track
+	Caption    Color // the author's caption
+}
+
+// Color is view's colour, named here for the palette's fields.
+type Color = view.Color
+
+var chromeLight = ChromePalette{
+	Background: view.Paper,
+	Chrome:     Color{R: 0xF0, G: 0xF0, B: 0xEC, A: 0xFF},
+	Rule:       Color{R: 0xC8, G: 0xC8, B: 0xC0, A: 0xFF},
+	Ink:        Color{R: 0x22, G: 0x22, B: 0x22, A: 0xFF},
+	InkSoft:    Color{R: 0x5A, G: 0x5A, B: 0x55, A: 0xFF},
+	Button:     Color{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xFF},
+	ButtonHot:  Color{R: 0xDD, G: 0xE8, B: 0xF6, A: 0xFF},
+	ButtonOn:   Color{R: 0xC9, G: 0xDC, B: 0xF2, A: 0xFF},
+	Focus:      Color{R: 0x1A, G: 0x56, B: 0xC4, A: 0xFF},
+	Played:     Color{R: 0x3B, G: 0x6F, B: 0xB6, A: 0xFF},
+	Caption:    Color{R: 0x6B, G: 0x3A, B: 0x7A, A: 0xFF},
+}
+
+var chromeDark = ChromePalette{
+	Background: view.DarkTheme.Paper,
+	Chrome:     Color{R: 0x24, G: 0x26, B: 0x2B, A: 0xFF},
+	Rule:       Color{R: 0x50, G: 0x54, B: 0x5C, A: 0xFF},
+	Ink:        Color{R: 0xEC, G: 0xEA, B: 0xE6, A: 0xFF},
+	InkSoft:    Color{R: 0xB4, G: 0xB4, B: 0xAC, A: 0xFF},
+	Button:     Color{R: 0x30, G: 0x33, B: 0x3A, A: 0xFF},
+	ButtonHot:  Color{R: 0x3A, G: 0x46, B: 0x5A, A: 0xFF},
+	ButtonOn:   Color{R: 0x2C, G: 0x48, B: 0x6C, A: 0xFF},
+	Focus:      Color{R: 0x8A, G: 0xB8, B: 0xFF, A: 0xFF},
+	Played:     Color{R: 0x6E, G: 0xA2, B: 0xE8, A: 0xFF},
+	Caption:    Color{R: 0xD9, G: 0xB0, B: 0xEA, A: 0xFF},
+}
+
+// ChromeColors is the chrome's palette, dark or light.
+func ChromeColors(dark bool) ChromePalette {
+	if dark {
+		return chromeDark
+	}
+	return chromeLight
+}
+
+// colFocus is the light focus ring (tests look for it).
+var colFocus = chromeLight.Focus
 
 // markColors distinguish the marks on the timeline (and the dots on the
 // buttons that jump to them): Okabe–Ito vermillion, blue, reddish purple.
@@ -202,6 +250,7 @@ func (c *Controls) flow(bs []button, width, top float32, st Status) int {
 // for st, with the frame's narration and caption, and appends its shapes
 // to shapes.
 func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption string, width, height float32) []view.Shape {
+	pal := ChromeColors(st.Dark)
 	c.buttons = buttonsFor(st)
 	h := c.Height(st, width)
 	top := height - h
@@ -212,17 +261,17 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 	}
 
 	shapes = append(shapes,
-		view.Shape{Kind: view.ShapeRect, X: 0, Y: top, W: width, H: h, Fill: colChrome, Role: "chrome"},
-		view.Shape{Kind: view.ShapeLine, X: 0, Y: top, W: width, H: 0, Stroke: colRule, StrokeW: 1, Role: "chrome"},
+		view.Shape{Kind: view.ShapeRect, X: 0, Y: top, W: width, H: h, Fill: pal.Chrome, Role: "chrome"},
+		view.Shape{Kind: view.ShapeLine, X: 0, Y: top, W: width, H: 0, Stroke: pal.Rule, StrokeW: 1, Role: "chrome"},
 	)
 	y := top + chromePad
 	if narration != "" {
-		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: chromePad, Y: y, Text: c.fit(narration, narrationSize, width-2*chromePad), Size: narrationSize, Fill: ChromeInk, Role: "narration"})
+		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: chromePad, Y: y, Text: c.fit(narration, narrationSize, width-2*chromePad), Size: narrationSize, Fill: pal.Ink, Role: "narration"})
 	}
 	y += narrationSize + lineGap
 	if showCaption(st) {
 		if caption != "" {
-			shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: chromePad, Y: y, Text: c.fit("“"+caption+"”", captionSize, width-2*chromePad), Size: captionSize, Fill: colCaption, Role: "caption"})
+			shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: chromePad, Y: y, Text: c.fit("“"+caption+"”", captionSize, width-2*chromePad), Size: captionSize, Fill: pal.Caption, Role: "caption"})
 		}
 		y += captionSize + lineGap
 	}
@@ -238,8 +287,8 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 		left, right = chromePad, width-chromePad
 	} else {
 		shapes = append(shapes,
-			view.Shape{Kind: view.ShapeText, X: chromePad, Y: y + (trackRowHeight-13)/2 - 1, Text: count, Size: 13, Fill: colInkSoft, Role: "ctl:count"},
-			view.Shape{Kind: view.ShapeText, X: width - chromePad - tw, Y: y + (trackRowHeight-13)/2 - 1, Text: clock, Size: 13, Fill: ChromeInk, Role: "ctl:time"},
+			view.Shape{Kind: view.ShapeText, X: chromePad, Y: y + (trackRowHeight-13)/2 - 1, Text: count, Size: 13, Fill: pal.InkSoft, Role: "ctl:count"},
+			view.Shape{Kind: view.ShapeText, X: width - chromePad - tw, Y: y + (trackRowHeight-13)/2 - 1, Text: clock, Size: 13, Fill: pal.Ink, Role: "ctl:time"},
 		)
 	}
 	ty := y + (trackRowHeight-trackHeight)/2
@@ -250,8 +299,8 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 		frac = float32(st.Cursor+1) / float32(st.Len)
 	}
 	shapes = append(shapes,
-		view.Shape{Kind: view.ShapeRect, X: left, Y: ty, W: right - left, H: trackHeight, Radius: trackHeight / 2, Fill: colRule, Role: "ctl:track"},
-		view.Shape{Kind: view.ShapeRect, X: left, Y: ty, W: (right - left) * frac, H: trackHeight, Radius: trackHeight / 2, Fill: colPlayed, Role: "ctl:played"},
+		view.Shape{Kind: view.ShapeRect, X: left, Y: ty, W: right - left, H: trackHeight, Radius: trackHeight / 2, Fill: pal.Rule, Role: "ctl:track"},
+		view.Shape{Kind: view.ShapeRect, X: left, Y: ty, W: (right - left) * frac, H: trackHeight, Radius: trackHeight / 2, Fill: pal.Played, Role: "ctl:played"},
 	)
 	if st.Len > 0 {
 		// One tick per mark, but no more than one per pixel and kind.
@@ -273,22 +322,22 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 		}
 	}
 	knob := float32(14)
-	shapes = append(shapes, view.Shape{Kind: view.ShapeCircle, X: left + (right-left)*frac - knob/2, Y: y + (trackRowHeight-knob)/2, W: knob, H: knob, Fill: colButton, Stroke: colPlayed, StrokeW: 2, Role: "ctl:knob"})
+	shapes = append(shapes, view.Shape{Kind: view.ShapeCircle, X: left + (right-left)*frac - knob/2, Y: y + (trackRowHeight-knob)/2, W: knob, H: knob, Fill: pal.Button, Stroke: pal.Played, StrokeW: 2, Role: "ctl:knob"})
 
 	for i, b := range c.buttons {
 		if b.role == "" {
 			continue
 		}
-		fill := colButton
+		fill := pal.Button
 		switch {
 		case b.on:
-			fill = colButtonOn
+			fill = pal.ButtonOn
 		case i == c.hover:
-			fill = colButtonHot
+			fill = pal.ButtonHot
 		}
-		stroke, sw := colRule, float32(1)
+		stroke, sw := pal.Rule, float32(1)
 		if i == c.focus {
-			stroke, sw = colFocus, 2.5
+			stroke, sw = pal.Focus, 2.5
 		}
 		shapes = append(shapes, view.Shape{Kind: view.ShapeRect, X: b.r.X, Y: b.r.Y, W: b.r.W, H: b.r.H, Radius: 5, Fill: fill, Stroke: stroke, StrokeW: sw, Role: b.role})
 		tx := b.r.X + buttonPad
@@ -300,12 +349,12 @@ func (c *Controls) Layout(shapes []view.Shape, st Status, narration, caption str
 			bw, bh := float32(4), float32(12)
 			cx, cy := b.r.X+b.r.W/2, b.r.Y+b.r.H/2
 			shapes = append(shapes,
-				view.Shape{Kind: view.ShapeRect, X: cx - bw - 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: ChromeInk, Role: b.role},
-				view.Shape{Kind: view.ShapeRect, X: cx + 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: ChromeInk, Role: b.role},
+				view.Shape{Kind: view.ShapeRect, X: cx - bw - 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: pal.Ink, Role: b.role},
+				view.Shape{Kind: view.ShapeRect, X: cx + 1.5, Y: cy - bh/2, W: bw, H: bh, Fill: pal.Ink, Role: b.role},
 			)
 			continue
 		}
-		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: tx, Y: b.r.Y + (b.r.H-buttonText)/2 - 1, Text: b.label, Size: buttonText, Fill: ChromeInk, Role: b.role})
+		shapes = append(shapes, view.Shape{Kind: view.ShapeText, X: tx, Y: b.r.Y + (b.r.H-buttonText)/2 - 1, Text: b.label, Size: buttonText, Fill: pal.Ink, Role: b.role})
 	}
 	return shapes
 }

@@ -16,6 +16,8 @@ type Cue struct {
 	HasAt bool    // At was given
 	Play  bool    // start playing
 	Speed float64 // the playback speed; 0: not given
+	Dark  bool    // draw the player in its dark palette (dark=1: the page is dark)
+	Slide bool    // lay the player out for a slide stage (slide=1: presentation mode)
 }
 
 // ParseCue reads at, speed and play from a player's query.
@@ -36,6 +38,8 @@ func ParseCue(q url.Values) (Cue, error) {
 		c.Speed = s
 	}
 	c.Play = q.Get("play") == "1" || q.Get("play") == "true"
+	c.Dark = q.Get("dark") == "1"
+	c.Slide = q.Get("slide") == "1"
 	return c, nil
 }
 
@@ -51,6 +55,12 @@ func (c Cue) Set(q url.Values) {
 	if c.Play {
 		q.Set("play", "1")
 	}
+	if c.Dark {
+		q.Set("dark", "1")
+	}
+	if c.Slide {
+		q.Set("slide", "1")
+	}
 }
 
 // Opener is a Source that knows where its story starts (Player.Opening):
@@ -61,8 +71,12 @@ type Opener interface {
 
 // Apply cues p: it seeks (to At when given, else to the opening step of a
 // Source that has one, see Opener), sets the speed (when given) and starts
-// or stops it.
+// or stops it; a Styled one is drawn dark and for a slide as asked.
 func (c Cue) Apply(p Controllable) {
+	if s, ok := p.(Styled); ok {
+		s.SetDark(c.Dark)
+		s.SetSlide(c.Slide)
+	}
 	if c.HasAt {
 		p.Seek(c.At)
 	} else if o, ok := p.(Opener); ok {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/render/play"
+	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // TestCueSeeksSetsTheSpeedAndPlays: a URL's at, speed and play reach the
@@ -52,4 +53,59 @@ func TestCueWithoutAtOpensAtMainMain(t *testing.T) {
 	assert.Equal(t, at, p.Opening())
 	require.NoError(t, p.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdHome}}}))
 	assert.Equal(t, -1, p.Pos())
+}
+
+// TestCueDrawsDarkAndForASlide: dark=1 and slide=1 reach the player (and a
+// Loading passes them to the Source it loads); the frame and the chrome
+// are then in the dark palette, and the page's "dark" command switches it
+// back and forth while the scene plays.
+func TestCueDrawsDarkAndForASlide(t *testing.T) {
+	q, err := url.ParseQuery("dark=1&slide=1")
+	require.NoError(t, err)
+	cue, err := play.ParseCue(q)
+	require.NoError(t, err)
+	assert.True(t, cue.Dark)
+	assert.True(t, cue.Slide)
+	back := url.Values{}
+	cue.Set(back)
+	assert.Equal(t, "dark=1&slide=1", back.Encode())
+
+	log := stealLog(t, 0, 0)
+	l := play.NewLoading(log.Procs, log.Seed, false, func() (play.Source, error) { return play.NewPlayer(log, nil), nil })
+	cue.Apply(l)
+	assert.True(t, l.Frame(800, 600).Dark, "the first frame is dark")
+	require.NoError(t, l.Update(&play.Input{Dt: 1.0 / 60}))
+	assert.True(t, l.Status().Dark, "the loaded player is dark")
+	assert.True(t, l.Frame(800, 600).Dark)
+
+	p := play.NewPlayer(stealLog(t, 0, 0), nil)
+	play.Cue{At: -1}.Apply(p)
+	assert.False(t, p.Status().Dark)
+	require.NoError(t, p.Update(&play.Input{Dt: 1.0 / 60, Commands: []play.Command{{Kind: play.CmdDark, At: 1}}}))
+	assert.True(t, p.Status().Dark)
+	require.NoError(t, p.Update(&play.Input{Dt: 1.0 / 60, Commands: []play.Command{{Kind: play.CmdDark}}}))
+	assert.False(t, p.Status().Dark)
+}
+
+// TestChromeTextReadsInBothPalettes: every text colour of the controls bar
+// is at least 4.5:1 on the bar and on the buttons it sits on, light and dark.
+func TestChromeTextReadsInBothPalettes(t *testing.T) {
+	for _, dark := range []bool{false, true} {
+		c := play.ChromeColors(dark)
+		for _, ink := range []struct {
+			name string
+			col  view.Color
+		}{{"ink", c.Ink}, {"soft ink", c.InkSoft}, {"caption", c.Caption}} {
+			for _, bg := range []struct {
+				name string
+				col  view.Color
+			}{{"bar", c.Chrome}, {"background", c.Background}} {
+				assert.GreaterOrEqual(t, view.Contrast(ink.col, bg.col), 4.5, "dark=%v: %s on %s", dark, ink.name, bg.name)
+			}
+		}
+		for _, b := range []view.Color{c.Button, c.ButtonHot, c.ButtonOn} {
+			assert.GreaterOrEqual(t, view.Contrast(c.Ink, b), 4.5, "dark=%v: button text", dark)
+		}
+	}
+	assert.NotEqual(t, play.ChromeColors(false), play.ChromeColors(true))
 }

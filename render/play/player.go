@@ -402,6 +402,8 @@ func (p *Player) command(c Command) {
 		p.tweening = false
 	case CmdCaptions:
 		p.captions = !p.captions
+	case CmdDark:
+		p.dark = c.At != 0
 	}
 }
 
@@ -452,7 +454,7 @@ func (p *Player) Status() Status {
 	st := Status{
 		Playing: p.playing, Cursor: p.cur.Pos(), Len: p.rec.Len(), Time: p.cur.Time(),
 		Speed: p.speed, Procs: p.run.Procs, Seed: p.run.Seed, CanRerun: p.rerun != nil,
-		ReducedMotion: p.reduced, Captions: p.captions, HasCaptions: len(p.run.Captions) > 0, Marks: p.marks,
+		ReducedMotion: p.reduced, Dark: p.dark, Captions: p.captions, HasCaptions: len(p.run.Captions) > 0, Marks: p.marks,
 	}
 	if p.run.Lines != nil {
 		// The line of the last scene goroutine that did something.
@@ -486,6 +488,33 @@ type Loading struct {
 	playing bool
 	seek    int  // a Seek before the hand-over, plus one (0: none)
 	open    bool // a SeekOpening before the hand-over (and no Seek after it)
+	dark    bool // SetDark, passed on at the hand-over
+	slide   bool // SetSlide, passed on at the hand-over
+}
+
+// Styled is a Source whose picture can be drawn dark or for a slide
+// stage (Player, Loading): what a Cue's Dark and Slide set.
+type Styled interface {
+	SetDark(bool)
+	SetSlide(bool)
+}
+
+// SetDark draws the first frame dark, and the loaded Source once it is there.
+func (l *Loading) SetDark(dark bool) {
+	l.dark = dark
+	l.first.SetDark(dark)
+	if s, ok := l.src.(Styled); ok {
+		s.SetDark(dark)
+	}
+}
+
+// SetSlide lays the first frame out for a slide stage, and the loaded Source once it is there.
+func (l *Loading) SetSlide(slide bool) {
+	l.slide = slide
+	l.first.SetSlide(slide)
+	if s, ok := l.src.(Styled); ok {
+		s.SetSlide(slide)
+	}
 }
 
 // NewLoading returns a Loading for a run with procs Ps and seed; captions
@@ -517,6 +546,10 @@ func (l *Loading) Update(in *Input) error {
 		return err
 	}
 	l.src = src
+	if s, ok := src.(Styled); ok {
+		s.SetDark(l.dark)
+		s.SetSlide(l.slide)
+	}
 	if p, ok := src.(Controllable); ok {
 		if o, ok := src.(Opener); ok && l.open {
 			o.SeekOpening()

@@ -47,6 +47,7 @@ type Status struct {
 	// procs or seed; without it, those buttons are not shown.
 	CanRerun      bool
 	ReducedMotion bool
+	Dark          bool   // the picture and the chrome are in the dark palette (Player.SetDark)
 	Captions      bool   // captions are on
 	HasCaptions   bool   // the scene has captions: the chrome keeps a line for them
 	Marks         []Mark // the events a learner jumps between, in cursor order
@@ -107,6 +108,7 @@ const (
 	CmdSeed                      // n: run again with Seed
 	CmdReducedMotion             // m: toggle reduced motion
 	CmdCaptions                  // c: toggle captions
+	CmdDark                      // the host page's theme: dark when At is not 0
 	commandKinds
 )
 
@@ -115,6 +117,7 @@ var commandNames = [...]string{
 	CmdBack: "back", CmdStepEvent: "step-event", CmdBackEvent: "back-event", CmdHome: "home", CmdEnd: "end", CmdSeek: "seek", CmdFaster: "faster", CmdSlower: "slower",
 	CmdSpeed: "speed", CmdNextSteal: "next-steal", CmdNextHandoff: "next-handoff", CmdNextPreempt: "next-preemption",
 	CmdRestart: "restart", CmdProcs: "procs", CmdSeed: "seed", CmdReducedMotion: "reduced-motion", CmdCaptions: "captions",
+	CmdDark: "dark",
 }
 
 func (k CommandKind) String() string {

@@ -156,7 +156,7 @@
   Scene.prototype.load = function (at) {
     var self = this;
     var f = el('iframe', {
-      src: this.url + '&at=' + at,
+      src: this.url + '&at=' + at + '&slide=1' + (document.documentElement.getAttribute('data-theme') === 'dark' ? '&dark=1' : ''),
       title: 'Scheduler player: ' + (this.slide.getAttribute('data-title') || 'scene'),
       tabindex: '-1'
     });

@@ -102,8 +102,18 @@
       root.setAttribute('data-theme', next);
       try { localStorage.setItem('gmpbook-theme', next); } catch (e) { /* not persisted */ }
       sync();
+      themePlayers();
     });
-    if (window.matchMedia) matchMedia('(prefers-color-scheme: dark)').addEventListener('change', sync);
+    if (window.matchMedia) matchMedia('(prefers-color-scheme: dark)').addEventListener('change', function () { sync(); themePlayers(); });
+  }
+
+  // themePlayers tells every live player the page's theme: its picture
+  // and controls follow it (the player's dark palette).
+  function themePlayers() {
+    var dark = theme() === 'dark' ? 1 : 0;
+    $$('iframe').forEach(function (f) {
+      try { f.contentWindow.postMessage({ cmd: 'dark', at: dark }, '*'); } catch (e) { /* not a player */ }
+    });
   }
 
   // ---- Search ---------------------------------------------------------
@@ -496,6 +506,7 @@
     p.set('src', b64encode(this.source));
     if (this.run && this.source === this.original && !extra) p.set('run', this.run);
     if (play) p.set('play', '1');
+    if (theme() === 'dark') p.set('dark', '1');
     Object.keys(extra || {}).forEach(function (k) { p.set(k, extra[k]); });
     return this.player + '?' + p.toString();
   };
