@@ -1,0 +1,245 @@
+package chapters
+
+import (
+	"fmt"
+	"go/scanner"
+	"go/token"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// TestZhTwins holds every Chinese chapter (zh/NN-slug.md) to its English
+// twin (NN-slug.md): the same scenes with the same ids, settings and code
+// (only the //> captions and other comments are translated, on the same
+// lines, and a "//> on kind:" caption keeps its kind), the same predict
+// exercises with the same answers and choices, the same real blocks with
+// the same checks, the same runtime references and the same heading
+// structure (levels, in order), so that a reader switching language
+// lands on the same section and runs the same programs. A Chinese
+// chapter must also parse on its own: its scenes compile, its claim boxes
+// have their verdicts.
+func TestZhTwins(t *testing.T) {
+	zh, err := filepath.Glob(filepath.Join("zh", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, path := range zh {
+		name := filepath.Base(path)
+		if !IsChapterFile(name) {
+			continue
+		}
+		n++
+		t.Run(strings.TrimSuffix(name, ".md"), func(t *testing.T) {
+			enSrc, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatalf("%s has no English twin: %v", path, err)
+			}
+			zhSrc, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			en, err := Parse(name, enSrc)
+			if err != nil {
+				t.Fatalf("the English twin does not parse: %v", err)
+			}
+			zc, err := Parse("chapters/zh/"+name, zhSrc)
+			if err != nil {
+				t.Fatalf("the Chinese chapter does not parse: %v", err)
+			}
+			for _, p := range twinProblems(en, zc) {
+				t.Errorf("%s: %s", path, p)
+			}
+		})
+	}
+	if n == 0 {
+		t.Skip("no Chinese chapters in zh/")
+	}
+}
+
+// twinProblems lists every way zh differs from its English twin en where
+// the two must agree.
+func twinProblems(en, zh *Chapter) []string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+
+	ids := func(c *Chapter) []string {
+		var s []string
+		for _, sc := range c.Scenes {
+			s = append(s, sc.ID)
+		}
+		return s
+	}
+	if a, b := ids(en), ids(zh); !slices.Equal(a, b) {
+		add("scene ids %v, English has %v", b, a)
+	} else {
+		for i, e := range en.Scenes {
+			z := zh.Scenes[i]
+			es, zs := e.Settings, z.Settings
+			es.Title, zs.Title = "", "" // the title is shown to readers: translated
+			if !reflect.DeepEqual(es, zs) {
+				add("line %d: scene %s has settings %+v, English has %+v", z.Line, z.ID, zs, es)
+			}
+			if p := sameCode(e.Source, z.Source); p != "" {
+				add("line %d: scene %s: %s", z.Line, z.ID, p)
+			}
+		}
+	}
+
+	if len(en.Predicts) != len(zh.Predicts) {
+		add("%d predict blocks, English has %d", len(zh.Predicts), len(en.Predicts))
+	} else {
+		for i, e := range en.Predicts {
+			z := zh.Predicts[i]
+			if e.Scene != z.Scene || e.Answer != z.Answer || e.Seeds != z.Seeds {
+				add("line %d: predict scene=%s answer=%s seeds=%d, English has scene=%s answer=%s seeds=%d",
+					z.Line, z.Scene, z.Answer, z.Seeds, e.Scene, e.Answer, e.Seeds)
+			}
+			// The choices are the scene's possible outputs: graded against
+			// the program's output, so never translated.
+			if !slices.Equal(e.Choices, z.Choices) {
+				add("line %d: predict %s has choices %q, English has %q", z.Line, z.Scene, z.Choices, e.Choices)
+			}
+		}
+	}
+
+	if len(en.Reals) != len(zh.Reals) {
+		add("%d real blocks, English has %d", len(zh.Reals), len(en.Reals))
+	} else {
+		for i, e := range en.Reals {
+			z := zh.Reals[i]
+			if e.Scene != z.Scene || e.Check != z.Check {
+				add("line %d: real scene=%s check=%s, English has scene=%s check=%s", z.Line, z.Scene, z.Check, e.Scene, e.Check)
+			}
+		}
+	}
+
+	refs := func(c *Chapter) []string {
+		var s []string
+		for _, r := range c.Refs {
+			s = append(s, r.File+":"+r.Func)
+		}
+		slices.Sort(s)
+		return slices.Compact(s)
+	}
+	if a, b := refs(en), refs(zh); !slices.Equal(a, b) {
+		add("runtime references %v, English has %v", b, a)
+	}
+
+	if a, b := headingLevels(en), headingLevels(zh); !slices.Equal(a, b) {
+		add("heading levels %v, English has %v", b, a)
+	}
+	if len(zh.Claims) < len(en.Claims) {
+		add("%d claim boxes, English has %d", len(zh.Claims), len(en.Claims))
+	}
+	if len(en.Goals) != len(zh.Goals) {
+		add("%d goals, English has %d", len(zh.Goals), len(en.Goals))
+	}
+	return out
+}
+
+// headingLevels is the level of every heading, in order.
+func headingLevels(c *Chapter) []int {
+	var out []int
+	ast.Walk(c.Doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering {
+			out = append(out, h.Level)
+		}
+		return ast.WalkContinue, nil
+	})
+	return out
+}
+
+// sameCode compares two versions of a scene's source token by token, at
+// the same positions: code must be identical; comments may be worded
+// differently but must sit where the English ones sit, a //> caption must
+// stay a caption, and a "//> on kind:" caption must keep its kind. It
+// returns "" when they agree, else the first difference.
+func sameCode(en, zh string) string {
+	a, b := codeTokens(en), codeTokens(zh)
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return fmt.Sprintf("%s, English has %s", b[i], a[i])
+		}
+	}
+	switch {
+	case len(a) > len(b):
+		return fmt.Sprintf("ends early; English goes on with %s", a[len(b)])
+	case len(b) > len(a):
+		return fmt.Sprintf("goes on with %s after the English ends", b[len(a)])
+	}
+	return ""
+}
+
+// codeTokens is src as "line:col token" strings, with each comment reduced
+// to its kind: "//", "/*", "//>" or "//> on kind:".
+func codeTokens(src string) []string {
+	fset := token.NewFileSet()
+	f := fset.AddFile("scene.go", -1, len(src))
+	var s scanner.Scanner
+	s.Init(f, []byte(src), nil, scanner.ScanComments)
+	var out []string
+	for {
+		pos, tok, lit := s.Scan()
+		if tok == token.EOF {
+			return out
+		}
+		p := fset.Position(pos)
+		text := tok.String()
+		switch {
+		case tok == token.COMMENT:
+			text = commentKind(lit)
+		case tok == token.SEMICOLON && lit == "\n":
+			continue // automatic: already implied by the next token's line
+		case lit != "":
+			text = lit
+		}
+		out = append(out, fmt.Sprintf("%d:%d %s", p.Line, p.Column, text))
+	}
+}
+
+func commentKind(c string) string {
+	rest, ok := strings.CutPrefix(c, "//>")
+	if !ok {
+		return c[:2]
+	}
+	rest = strings.TrimSpace(rest)
+	if on, ok := strings.CutPrefix(rest, "on "); ok {
+		if kind, _, ok := strings.Cut(on, ":"); ok {
+			return "//> on " + strings.TrimSpace(kind) + ":"
+		}
+	}
+	if rest == "" {
+		return "//> (empty)"
+	}
+	return "//>"
+}
+
+// TestSameCode checks the comparison itself: a translated caption passes,
+// a changed statement, a moved caption or a caption that lost its event
+// kind does not.
+func TestSameCode(t *testing.T) {
+	en := "func main() {\n\tx := 1 //> the first\n\t//> on epoll: waits\n\tfmt.Println(x) // prose\n}\n"
+	for _, c := range []struct {
+		zh   string
+		same bool
+	}{
+		{"func main() {\n\tx := 1 //> 第一个\n\t//> on epoll: 等待\n\tfmt.Println(x) // 说明\n}\n", true},
+		{"func main() {\n\tx := 2 //> 第一个\n\t//> on epoll: 等待\n\tfmt.Println(x) // 说明\n}\n", false},
+		{"func main() {\n\tx := 1\n\t//> 第一个\n\t//> on epoll: 等待\n\tfmt.Println(x) // 说明\n}\n", false},
+		{"func main() {\n\tx := 1 //> 第一个\n\t//> 在 epoll 时：等待\n\tfmt.Println(x) // 说明\n}\n", false},
+		{"func main() {\n\tx := 1 //> 第一个\n\t//> on timer: 等待\n\tfmt.Println(x) // 说明\n}\n", false},
+		{"func main() {\n\tx := 1 //> 第一个\n\t//> on epoll: 等待\n\tfmt.Println(x) //> 说明\n}\n", false},
+		{"func main() {\n\tx := 1 //> 第一个\n\t//> on epoll: 等待\n\tfmt.Println(x) // 说明\n}\nfunc f() {}\n", false},
+	} {
+		if got := sameCode(en, c.zh) == ""; got != c.same {
+			t.Errorf("sameCode(%q) = %v (%s), want %v", c.zh, got, sameCode(en, c.zh), c.same)
+		}
+	}
+}
