@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -240,6 +241,144 @@ func TestSameCode(t *testing.T) {
 	} {
 		if got := sameCode(en, c.zh) == ""; got != c.same {
 			t.Errorf("sameCode(%q) = %v (%s), want %v", c.zh, got, sameCode(en, c.zh), c.same)
+		}
+	}
+}
+
+// glossaryRow is one line of zh/glossary.tsv: an English term, the
+// Chinese edition's word for it, a note for translators and the variants
+// the edition does not use.
+type glossaryRow struct {
+	line         int
+	en, zh, note string
+	avoid        []string
+	enRE         *regexp.Regexp
+}
+
+// readGlossary reads zh/glossary.tsv: a header "english zh note avoid"
+// (tab-separated; avoid may be left out) and one term per line.
+func readGlossary(path string) ([]glossaryRow, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimSuffix(string(src), "\n"), "\n")
+	if h := lines[0]; h != "english\tzh\tnote\tavoid" && h != "english\tzh\tnote" {
+		return nil, fmt.Errorf("%s:1: the header is %q, want \"english\\tzh\\tnote\\tavoid\"", path, h)
+	}
+	var rows []glossaryRow
+	seen := map[string]int{}
+	for i, l := range lines[1:] {
+		n := i + 2
+		f := strings.Split(l, "\t")
+		if len(f) < 3 || len(f) > 4 || strings.TrimSpace(f[0]) == "" || strings.TrimSpace(f[1]) == "" {
+			return nil, fmt.Errorf("%s:%d: want english<TAB>zh<TAB>note[<TAB>avoid], got %q", path, n, l)
+		}
+		if prev, ok := seen[strings.ToLower(f[0])]; ok {
+			return nil, fmt.Errorf("%s:%d: %q is already on line %d", path, n, f[0], prev)
+		}
+		seen[strings.ToLower(f[0])] = n
+		r := glossaryRow{line: n, en: f[0], zh: f[1], note: f[2],
+			enRE: regexp.MustCompile(`(?i)(^|[^\pL\pN_])` + regexp.QuoteMeta(f[0]) + `($|[^\pL\pN_])`)}
+		if len(f) == 4 && f[3] != "" {
+			r.avoid = strings.Split(f[3], "|")
+			if slices.Contains(r.avoid, "") || slices.Contains(r.avoid, r.zh) {
+				return nil, fmt.Errorf("%s:%d: the avoid list %q has an empty entry or the term itself", path, n, f[3])
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows, nil
+}
+
+var inlineCodeRE = regexp.MustCompile("`[^`\n]*`")
+
+// proseLines is the chapter's text that readers read as prose: fenced
+// blocks and inline code are left out, and so, with quotes, the words a
+// claim box quotes (from "**Claim:**" to "**Verdict:**"), which are other
+// authors' words.
+func proseLines(src string, quotes bool) map[int]string {
+	out := map[int]string{}
+	fence, inClaim := false, false
+	for i, l := range strings.Split(src, "\n") {
+		if strings.HasPrefix(l, "```") {
+			fence = !fence
+			continue
+		}
+		if fence {
+			continue
+		}
+		if !quotes {
+			if strings.HasPrefix(l, "> **Claim:**") {
+				inClaim = true
+			}
+			if inClaim {
+				_, after, ok := strings.Cut(l, "**Verdict:**")
+				if !ok {
+					continue
+				}
+				inClaim, l = false, after
+			}
+		}
+		out[i+1] = inlineCodeRE.ReplaceAllString(l, "")
+	}
+	return out
+}
+
+// TestZhGlossary holds the Chinese chapters to the glossary: no variant
+// the glossary rejects appears in their prose (quoted claims aside), and
+// a term the English twin uses has its Chinese word in the Chinese
+// chapter.
+func TestZhGlossary(t *testing.T) {
+	rows, err := readGlossary(filepath.Join("zh", "glossary.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	zh, err := filepath.Glob(filepath.Join("zh", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range zh {
+		name := filepath.Base(path)
+		if !IsChapterFile(name) {
+			continue
+		}
+		zhSrc, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enSrc, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatalf("%s has no English twin: %v", path, err)
+		}
+		prose := proseLines(string(zhSrc), false)
+		var all strings.Builder
+		for _, l := range proseLines(string(zhSrc), true) {
+			all.WriteString(l + "\n")
+		}
+		var en strings.Builder
+		for _, l := range proseLines(string(enSrc), true) {
+			en.WriteString(l + "\n")
+		}
+		for _, r := range rows {
+			for n, l := range prose {
+				for _, a := range r.avoid {
+					if strings.Contains(l, a) {
+						t.Errorf("%s:%d: %q: the glossary writes %s as %q (zh/glossary.tsv:%d)", path, n, a, r.en, r.zh, r.line)
+					}
+				}
+			}
+			// A longer term that holds this one ("context switch" holds
+			// "context") has its own row and its own word.
+			enText := en.String()
+			for _, o := range rows {
+				if len(o.en) > len(r.en) && strings.Contains(strings.ToLower(o.en), strings.ToLower(r.en)) {
+					enText = o.enRE.ReplaceAllString(enText, "$1 $2")
+				}
+			}
+			if r.enRE.MatchString(enText) && !strings.Contains(all.String(), r.zh) {
+				t.Errorf("%s: the English twin says %q, but %q (zh/glossary.tsv:%d) is nowhere in the Chinese", path, r.en, r.zh, r.line)
+			}
 		}
 	}
 }
