@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -378,6 +379,67 @@ func TestZhGlossary(t *testing.T) {
 			}
 			if r.enRE.MatchString(enText) && !strings.Contains(all.String(), r.zh) {
 				t.Errorf("%s: the English twin says %q, but %q (zh/glossary.tsv:%d) is nowhere in the Chinese", path, r.en, r.zh, r.line)
+			}
+		}
+	}
+}
+
+// blockStartRE matches a line that starts a Markdown block of its own
+// rather than continuing the paragraph above it.
+var blockStartRE = regexp.MustCompile(`^\s*(#|\||[-*] |\d+\. |> \*\*|` + "```" + `|---|$)`)
+
+// wide reports whether r is a Chinese character or full-width punctuation.
+func wide(r rune) bool {
+	return unicode.Is(unicode.Han, r) || (r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xffef) ||
+		strings.ContainsRune("“”‘’—…", r)
+}
+
+// TestZhNoSoftBreakInChineseText: a line break inside a paragraph is a
+// space to a browser, which shows it in the middle of a Chinese sentence;
+// so a Chinese paragraph does not break between two Chinese characters,
+// nor before or after full-width punctuation.
+func TestZhNoSoftBreakInChineseText(t *testing.T) {
+	zh, err := filepath.Glob(filepath.Join("zh", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range zh {
+		if !IsChapterFile(filepath.Base(path)) {
+			continue
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(src), "\n")
+		fence, start := "", 1
+		if lines[0] == "---" { // front matter: YAML, not Markdown
+			for start < len(lines) && lines[start] != "---" {
+				start++
+			}
+			start += 2
+		}
+		for i := start; i < len(lines); i++ {
+			prev, l := lines[i-1], lines[i]
+			if strings.HasPrefix(prev, "```") {
+				if fence == "" {
+					fence = prev
+				} else {
+					fence = ""
+				}
+			}
+			if (fence != "" && !strings.HasPrefix(fence, "```real")) || blockStartRE.MatchString(l) ||
+				strings.TrimSpace(prev) == "" || strings.HasPrefix(prev, "```") || strings.HasPrefix(prev, "#") || strings.HasPrefix(prev, "|") {
+				continue
+			}
+			a := []rune(strings.TrimRight(prev, " *_"))
+			b := []rune(strings.TrimLeft(strings.TrimPrefix(strings.TrimLeft(l, " "), "> "), " *_"))
+			if len(a) == 0 || len(b) == 0 {
+				continue
+			}
+			x, y := a[len(a)-1], b[0]
+			if (unicode.Is(unicode.Han, x) && unicode.Is(unicode.Han, y)) || (wide(x) && !unicode.Is(unicode.Han, x)) || (wide(y) && !unicode.Is(unicode.Han, y)) {
+				t.Errorf("%s:%d: the paragraph breaks between %q and %q: join the lines", path, i, string(x), string(y))
 			}
 		}
 	}
