@@ -95,3 +95,28 @@ func TestSplittingLongSlidesKeepsEveryBlockOnceAndInOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryScenePollAndTourSlideHasSpeakerNotes holds the chapters to
+// their presenters: a teacher needs a note on every scene and every poll
+// (what to ask before playing, where to pause, which rule decides the
+// answer), and on every slide of the tour, which is the first thing a
+// class sees.
+func TestEveryScenePollAndTourSlideHasSpeakerNotes(t *testing.T) {
+	all, err := All()
+	require.NoError(t, err)
+	for _, c := range all {
+		for i, sl := range c.Slides() {
+			if strings.TrimSpace(sl.Notes) != "" {
+				continue
+			}
+			switch {
+			case sl.Kind == SlideScene:
+				t.Errorf("%s:%d: scene %s has no speaker notes: add a ```notes block after it", c.File, sl.Line, sl.Scene.ID)
+			case sl.Kind == SlidePoll:
+				t.Errorf("%s:%d: the poll on scene %s has no speaker notes: add a ```notes block after it", c.File, sl.Line, sl.Predict.Scene)
+			case c.Number == 0 && sl.Heading != nil || c.Number == 0 && i == 0:
+				t.Errorf("%s:%d: tour slide %d (%s) has no speaker notes", c.File, sl.Line, i+1, sl.Title)
+			}
+		}
+	}
+}

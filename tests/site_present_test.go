@@ -303,7 +303,9 @@ func TestPresentPresenterViewFollowsAndLeads(t *testing.T) {
 		presentOpen(t, ctx, b.url+site.PresentName(ch))
 		ss := siteEval[[]presentSlide](t, ctx, presentSlidesJS)
 		for i, s := range ss {
-			if s.Notes != "" && i+2 < len(ss) && ss[i+1].Kind != "scene" {
+			// A slide with notes that is not a scene (whose next is its
+			// own next step), followed by one that is not a scene either.
+			if s.Notes != "" && s.Kind != "scene" && i+2 < len(ss) && ss[i+1].Kind != "scene" {
 				c, slides, notesAt = ch, ss, i+1
 				break
 			}

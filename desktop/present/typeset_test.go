@@ -358,7 +358,9 @@ func TestPresenterViewShowsPositionTimerNextAndNotes(t *testing.T) {
 		for k, want := range []float32{v.PresenterLayout.Current.X, v.PresenterLayout.Current.Y, v.PresenterLayout.Current.W, v.PresenterLayout.Current.H} {
 			assert.InDelta(t, want, []float32{box.X, box.Y, box.W, box.H}[k], 0.01, "the stage fills the current box")
 		}
-		assert.Equal(t, "No notes for this slide. ", byRole["notes.none"])
+		// The scene slide carries the chapter's notes for it.
+		assert.Empty(t, byRole["notes.none"])
+		assert.NotEmpty(t, byRole["notes"], "%gx%g: the scene slide's notes are shown", w, h)
 		if o := textOverlaps(v.Items); len(o) > 0 {
 			t.Errorf("%gx%g: text overlaps: %v", w, h, o)
 		}
@@ -385,6 +387,25 @@ func TestPresenterViewShowsPositionTimerNextAndNotes(t *testing.T) {
 	}
 	assert.False(t, v.NotesOverflow)
 	assert.Equal(t, strings.Join(strings.Fields(stripTicks(d.Slides[notesSlide].Notes)), " "), strings.Join(notes, " "))
+
+	// A slide without notes says so.
+	bare := -1
+	for i, s := range d.Slides {
+		if s.Notes == "" {
+			bare = i
+			break
+		}
+	}
+	require.GreaterOrEqual(t, bare, 0)
+	n.GoTo(bare + 1)
+	v = ts.Presenter(n, 1920, 1080)
+	none := ""
+	for _, it := range v.Items {
+		if it.Role == "notes.none" {
+			none += it.Text + " "
+		}
+	}
+	assert.Equal(t, "No notes for this slide. ", none)
 
 	n.Last()
 	v = ts.Presenter(n, 1280, 800)
