@@ -13,11 +13,13 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/gmpbook/gmpbook/chapters"
@@ -72,7 +74,11 @@ func TestSiteHasAPageForEveryChapter(t *testing.T) {
 	for name, data := range siteBuilt.Files {
 		if strings.HasSuffix(name, ".html") && !strings.HasPrefix(name, "player/") {
 			page := string(data)
-			require.True(t, strings.HasPrefix(page, "<!doctype html>\n<html lang=\"en\">"), "%s does not start as a page", name)
+			lang := "en"
+			if strings.HasSuffix(name, ".zh.html") {
+				lang = "zh-CN"
+			}
+			require.True(t, strings.HasPrefix(page, "<!doctype html>\n<html lang=\""+lang+"\">"), "%s does not start as a page", name)
 			require.True(t, strings.HasSuffix(page, "</html>\n"), "%s does not end as a page", name)
 			require.Equal(t, 1, strings.Count(page, "<html"), name)
 			require.Equal(t, 1, strings.Count(page, "</html>"), name)
@@ -341,4 +347,45 @@ func presentLinks(page string) []string {
 		out = append(out, m[1])
 	}
 	return out
+}
+
+// TestSiteZhEdition: every Chinese chapter has a page beside its English
+// twin, in lang zh-CN, the two linked both ways with hreflang and by the
+// language switch, with the English twin's section ids (so the switch
+// and section links land on the same section), Chinese chrome and claim
+// labels, and links between chapters that stay in the Chinese edition.
+func TestSiteZhEdition(t *testing.T) {
+	s, dir := builtSite(t)
+	zh, err := chapters.Zh()
+	require.NoError(t, err)
+	require.Len(t, s.ZhPages, len(zh))
+	en, err := chapters.All()
+	require.NoError(t, err)
+	for _, c := range en {
+		zhPage := site.ZhPageName(c)
+		if !slices.Contains(s.ZhPages, zhPage) {
+			continue
+		}
+		enHTML, zhHTML := readSiteFile(t, dir, site.PageName(c)), readSiteFile(t, dir, zhPage)
+		assert.Contains(t, zhHTML, `<html lang="zh-CN">`)
+		assert.Contains(t, enHTML, `<html lang="en">`)
+		assert.Contains(t, enHTML, `<link rel="alternate" hreflang="zh-CN" href="`+zhPage+`">`)
+		assert.Contains(t, zhHTML, `<link rel="alternate" hreflang="en" href="`+site.PageName(c)+`">`)
+		assert.Contains(t, zhHTML, `class="lang-switch" href="`+site.PageName(c)+`"`)
+		assert.Contains(t, enHTML, `class="lang-switch" href="`+zhPage+`"`)
+		assert.Contains(t, zhHTML, "目录")
+		for _, id := range c.HeadingIDList() {
+			assert.Contains(t, zhHTML, `id="`+id+`"`, "%s: the section %q", zhPage, id)
+		}
+		if strings.Contains(enHTML, `<span class="label">Claim</span>`) {
+			assert.Contains(t, zhHTML, `<span class="label">说法</span>`, zhPage)
+		}
+	}
+	idx := readSiteFile(t, dir, site.ZhIndexName)
+	assert.Contains(t, idx, `<html lang="zh-CN">`)
+	for _, p := range s.ZhPages {
+		assert.Contains(t, idx, `href="`+p+`"`)
+	}
+	// A chapter link on a Chinese page goes to the Chinese twin.
+	assert.Regexp(t, `href="\d\d-[a-z0-9-]+\.zh\.html(#[a-z0-9-]+)?"`, readSiteFile(t, dir, s.ZhPages[1]))
 }

@@ -42,10 +42,14 @@ type chapterRenderer struct {
 	b       *builder
 	c       *chapters.Chapter
 	md      goldmark.Markdown
-	ids     map[string]int // heading ids used on the page
-	predict int            // predict forms so far
-	lastID  string         // the id of the heading being rendered
-	scenes  []sceneData    // what each scene rendered, for the page's search entry
+	ids     map[string]int  // heading ids used on the page
+	predict int             // predict forms so far
+	lastID  string          // the id of the heading being rendered
+	lang    string          // the page's language (LangEn when empty)
+	twinIDs []string        // a Chinese twin's headings take its English chapter's ids, in order
+	zhPages map[string]bool // on a Chinese page, the chapters ("04-schedule") whose links go to their Chinese twins
+	heading int             // headings rendered so far
+	scenes  []sceneData     // what each scene rendered, for the page's search entry
 }
 
 func newChapterRenderer(b *builder, c *chapters.Chapter) *chapterRenderer {
@@ -95,7 +99,11 @@ func (r *chapterRenderer) render() (template.HTML, error) {
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if l, ok := n.(*ast.Link); ok && entering {
 			if m := chapterLinkRE.FindSubmatch(l.Destination); m != nil {
-				l.Destination = []byte(string(m[1]) + ".html" + string(m[2]))
+				page := string(m[1]) + ".html"
+				if r.zhPages[string(m[1])] {
+					page = string(m[1]) + ".zh.html" // the Chinese twin, from a Chinese page
+				}
+				l.Destination = []byte(page + string(m[2]))
 			}
 		}
 		return ast.WalkContinue, nil
@@ -135,6 +143,7 @@ func (r *chapterRenderer) renderHeading(w util.BufWriter, src []byte, node ast.N
 	n := node.(*ast.Heading)
 	if entering {
 		id := r.headingID(chapters.PlainText(n, src))
+		r.lastID = id
 		fmt.Fprintf(w, "<h%d id=\"%s\">", n.Level, template.HTMLEscapeString(id))
 		return ast.WalkContinue, nil
 	}
@@ -144,7 +153,16 @@ func (r *chapterRenderer) renderHeading(w util.BufWriter, src []byte, node ast.N
 }
 
 // headingID is the chapter's next heading id (chapters.HeadingID).
-func (r *chapterRenderer) headingID(text string) string { return chapters.HeadingID(r.ids, text) }
+// A twin's heading takes the English heading's id at the same place.
+func (r *chapterRenderer) headingID(text string) string {
+	i := r.heading
+	r.heading++
+	if i < len(r.twinIDs) {
+		r.ids[r.twinIDs[i]]++
+		return r.twinIDs[i]
+	}
+	return chapters.HeadingID(r.ids, text)
+}
 
 // renderCodeSpan links `file.go:function` runtime references to the Go
 // source and renders other inline code as goldmark does.
@@ -197,13 +215,15 @@ func (r *chapterRenderer) renderClaim(w util.BufWriter, src []byte, node ast.Nod
 		return ast.WalkSkipChildren, nil
 	}
 	w.WriteString("<aside class=\"claim-box\" aria-label=\"A claim checked against the runtime source\">\n")
-	w.WriteString("<div class=\"claim\"><span class=\"label\">Claim</span> ")
+	claimLabel, _ := uiText(pageLang(r.lang), "claim")
+	verdictLabel, _ := uiText(pageLang(r.lang), "verdict")
+	w.WriteString("<div class=\"claim\"><span class=\"label\">" + claimLabel + "</span> ")
 	inVerdict := false
 	for p := q.FirstChild(); p != nil; p = p.NextSibling() {
 		para, ok := p.(*ast.Paragraph)
 		if !ok || inVerdict {
 			if !inVerdict {
-				w.WriteString("</div>\n<div class=\"claim-verdict\"><span class=\"label\">Verdict</span> ")
+				w.WriteString("</div>\n<div class=\"claim-verdict\"><span class=\"label\">" + verdictLabel + "</span> ")
 				inVerdict = true
 			}
 			if err := r.md.Renderer().Render(w, src, p); err != nil {

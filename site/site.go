@@ -56,6 +56,9 @@ type Options struct {
 	// Player holds the built player (PlayerFiles); nil uses the player
 	// embedded in this binary, if `make wasm` put one there.
 	Player fs.FS
+	// Zh is the Chinese edition (chapters.Zh when Chapters is nil too):
+	// each chapter's twin page, NN-slug.zh.html, and index.zh.html.
+	Zh []*chapters.Chapter
 }
 
 // Site is a built site: every file, by slash-separated path.
@@ -65,6 +68,8 @@ type Site struct {
 	HasPlayer bool
 	// Pages lists the chapter pages in order.
 	Pages []string
+	// ZhPages lists the Chinese edition's chapter pages (ZhPageName).
+	ZhPages []string
 	// Presentations lists the chapters' slides pages (PresentName), in
 	// the same order.
 	Presentations []string
@@ -90,12 +95,28 @@ type builder struct {
 // chapter, the search index, the assets and the player. It fails, and
 // writes nothing, if any chapter page or presentation cannot be made.
 func Build(opts Options) (*Site, error) {
-	chs := opts.Chapters
+	chs, zh := opts.Chapters, opts.Zh
 	if chs == nil {
 		var err error
 		chs, err = chapters.All()
 		if err != nil {
 			return nil, err
+		}
+		if zh == nil {
+			if zh, err = chapters.Zh(); err != nil {
+				return nil, err
+			}
+		}
+	}
+	// A Chinese chapter is published beside its English twin only.
+	twinOf := map[int]*chapters.Chapter{}
+	for _, c := range chs {
+		twinOf[c.Number] = c
+	}
+	zhOf := map[int]*chapters.Chapter{}
+	for _, c := range zh {
+		if t := twinOf[c.Number]; t != nil && t.Slug == c.Slug {
+			zhOf[c.Number] = c
 		}
 	}
 	player := opts.Player
@@ -181,6 +202,10 @@ func Build(opts Options) (*Site, error) {
 			return p
 		},
 		"num": view.SVGNum,
+		// T is the chrome's text in the page's language (uiStrings).
+		"T": func(lang, key string, args ...any) (string, error) { return uiText(pageLang(lang), key, args...) },
+		// lang is the page's language tag ("en" when not set).
+		"lang": pageLang,
 	}).ParseFS(templateFS, "templates/*.html")
 	if err != nil {
 		return nil, err
@@ -198,12 +223,16 @@ func Build(opts Options) (*Site, error) {
 			return nil, err
 		}
 		pd := pageData{
+			Self:      PageName(c),
 			Title:     c.Title,
 			Chapter:   &toc[i],
 			Body:      body,
 			TOC:       toc,
 			HasPlayer: b.hasPlayer,
 			Scenes:    len(r.scenes),
+		}
+		if zhOf[c.Number] != nil {
+			pd.Alt = &altPage{URL: ZhPageName(c), Lang: LangZh}
 		}
 		if i > 0 {
 			pd.Prev = &toc[i-1]
@@ -225,7 +254,10 @@ func Build(opts Options) (*Site, error) {
 		s.Presentations = append(s.Presentations, PresentName(c))
 	}
 	var out bytes.Buffer
-	pd := pageData{Title: "The Go scheduler, one goroutine at a time", TOC: toc, HasPlayer: b.hasPlayer, Index: true}
+	pd := pageData{Title: "The Go scheduler, one goroutine at a time", TOC: toc, HasPlayer: b.hasPlayer, Index: true, Self: "index.html"}
+	if len(zhOf) > 0 {
+		pd.Alt = &altPage{URL: ZhIndexName, Lang: LangZh}
+	}
 	if len(toc) > 0 {
 		pd.Next = &toc[0]
 	}
@@ -252,7 +284,98 @@ func Build(opts Options) (*Site, error) {
 		return nil, err
 	}
 	s.Files["404.html"] = nf.Bytes()
+	if len(zhOf) > 0 {
+		if err := b.zhEdition(chs, zhOf); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
+}
+
+// ZhIndexName is the Chinese edition's contents page.
+const ZhIndexName = "index.zh.html"
+
+// ZhPageName is the file of a chapter's Chinese page: "04-schedule.zh.html".
+// The editions share a directory, so that pages, the player and assets
+// are reached by the same relative URLs from both.
+func ZhPageName(c *chapters.Chapter) string { return fmt.Sprintf("%02d-%s.zh.html", c.Number, c.Slug) }
+
+// zhEdition writes the Chinese twin of each English chapter that has one,
+// with its English twin's heading ids (so a link to a section, and the
+// language switch, land on the same section), and the Chinese contents.
+func (b *builder) zhEdition(chs []*chapters.Chapter, zhOf map[int]*chapters.Chapter) error {
+	s := b.site
+	var toc []tocEntry
+	var list []*chapters.Chapter
+	for _, en := range chs {
+		c := zhOf[en.Number]
+		if c == nil {
+			continue
+		}
+		list = append(list, c)
+		toc = append(toc, tocEntry{Number: c.Number, Title: c.Title, Summary: c.Summary, Goals: c.Goals, URL: ZhPageName(c)})
+	}
+	zhPages := map[string]bool{}
+	for _, c := range list {
+		zhPages[fmt.Sprintf("%02d-%s", c.Number, c.Slug)] = true
+	}
+	for i, c := range list {
+		en := b.twinOf(chs, c.Number)
+		r := newChapterRenderer(b, c)
+		r.lang, r.twinIDs, r.zhPages = LangZh, en.HeadingIDList(), zhPages
+		body, err := r.render()
+		if err != nil {
+			return err
+		}
+		pd := pageData{
+			Lang: LangZh, Self: ZhPageName(c), Home: ZhIndexName,
+			Alt:       &altPage{URL: PageName(en), Lang: LangEn},
+			Title:     c.Title,
+			Chapter:   &toc[i],
+			Body:      body,
+			TOC:       toc,
+			HasPlayer: b.hasPlayer,
+			Scenes:    len(r.scenes),
+		}
+		if i > 0 {
+			pd.Prev = &toc[i-1]
+		}
+		if i+1 < len(toc) {
+			pd.Next = &toc[i+1]
+		}
+		var out bytes.Buffer
+		if err := b.tmpl.ExecuteTemplate(&out, "chapter", pd); err != nil {
+			return fmt.Errorf("%s: %w", c.File, err)
+		}
+		s.Files[ZhPageName(c)] = out.Bytes()
+		s.ZhPages = append(s.ZhPages, ZhPageName(c))
+	}
+	pd := pageData{Lang: LangZh, Self: ZhIndexName, Home: ZhIndexName, Alt: &altPage{URL: "index.html", Lang: LangEn},
+		TOC: toc, HasPlayer: b.hasPlayer, Index: true}
+	title, err := uiText(LangZh, "title")
+	if err != nil {
+		return err
+	}
+	pd.Title = title
+	if len(toc) > 0 {
+		pd.Next = &toc[0]
+	}
+	var out bytes.Buffer
+	if err := b.tmpl.ExecuteTemplate(&out, "index", pd); err != nil {
+		return err
+	}
+	s.Files[ZhIndexName] = out.Bytes()
+	return nil
+}
+
+// twinOf is the English chapter numbered n.
+func (b *builder) twinOf(chs []*chapters.Chapter, n int) *chapters.Chapter {
+	for _, c := range chs {
+		if c.Number == n {
+			return c
+		}
+	}
+	return nil
 }
 
 // PageName is the file of a chapter's page: "04-schedule.html".
@@ -270,6 +393,10 @@ type tocEntry struct {
 
 // pageData is what a page template gets.
 type pageData struct {
+	Lang       string   // the page's language (LangEn when empty)
+	Alt        *altPage // the same page in the other edition, if there is one
+	Self       string   // this page's file, for hreflang
+	Home       string   // its edition's contents page
 	Title      string
 	Chapter    *tocEntry
 	Prev, Next *tocEntry
@@ -280,6 +407,20 @@ type pageData struct {
 	Scenes     int
 	Tour       template.HTML // the index's live scene
 	TourPage   *tocEntry     // the chapter it comes from
+}
+
+// altPage is a page's twin in the other edition.
+type altPage struct {
+	URL  string
+	Lang string
+}
+
+// pageLang is lang, or LangEn when it is not set.
+func pageLang(lang string) string {
+	if lang == "" {
+		return LangEn
+	}
+	return lang
 }
 
 // chromaCSS is the highlighting stylesheet: the light theme, and the dark

@@ -116,6 +116,27 @@
     });
   }
 
+  // ---- Language -------------------------------------------------------
+
+  // initLang: the switch to the other edition keeps the reader's section
+  // (both editions give a section the same id) and remembers the choice;
+  // a first visit to the English contents from a browser set to Chinese
+  // goes to the Chinese contents.
+  function initLang() {
+    var sw = $('.lang-switch');
+    if (!sw) return;
+    var base = sw.getAttribute('href').split('#')[0];
+    sw.addEventListener('click', function () {
+      try { localStorage.setItem('gmpbook-lang', sw.getAttribute('hreflang')); } catch (e) { /* not kept */ }
+      sw.setAttribute('href', base + location.hash);
+    });
+    if (root.getAttribute('lang') !== 'en' || !/(^|\/)(index\.html)?$/.test(location.pathname)) return;
+    var chosen = null;
+    try { chosen = localStorage.getItem('gmpbook-lang'); } catch (e) { /* none */ }
+    var langs = navigator.languages || [navigator.language || ''];
+    if (!chosen && /^zh\b/i.test(langs[0] || '')) location.replace(base);
+  }
+
   // ---- Search ---------------------------------------------------------
 
   function initSearch() {
@@ -1202,6 +1223,7 @@
 
   function init() {
     initTheme();
+    initLang();
     initSearch();
     initScenes();
     initPredicts();
