@@ -226,18 +226,24 @@ func TestDesktopPresent(t *testing.T) {
 			// window: its pixels are Zoom window pixels each.
 			require.NotNil(t, sc.Frame)
 			z := sc.Zoom
-			tokens := 0
+			tokens, candidates := 0, 0
 			for _, sh := range sc.Frame.Shapes {
 				if sh.Kind != view.ShapeToken || sh.Fill.A != 0xFF || sh.Fill == view.Paper || sh.W < 8 {
 					continue
 				}
+				candidates++
 				c := r.box((sh.X+sh.W/2)*z-1, (sh.Y+sh.H/2)*z-1, 2, 2)
 				assert.True(t, image.Rect(int(sc.Box.X), int(sc.Box.Y), int(sc.Box.X+sc.Box.W), int(sc.Box.Y+sc.Box.H)).Overlaps(c), "a token inside the scene's box")
 				if r.near(c, sh.Fill, 24) > 0 {
 					tokens++
 				}
 			}
-			assert.Greater(t, tokens, 2, "goroutine tokens in their states' colours")
+			// The runtime's own goroutines are drawn muted, so a step early
+			// in a scene may show only a few coloured tokens: each one the
+			// display list has must be in the window (one may lie under a
+			// move's label).
+			assert.GreaterOrEqual(t, tokens, 1, "goroutine tokens in their states' colours")
+			assert.GreaterOrEqual(t, tokens, candidates-1, "goroutine tokens in their states' colours: %d of %d found", tokens, candidates)
 			played := false
 			for _, sh := range sc.Frame.Shapes {
 				if sh.Role == "ctl:played" && sh.W > 4 {
