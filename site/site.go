@@ -181,7 +181,7 @@ func Build(opts Options) (*Site, error) {
 
 	// The search index, as JSON and as a script (which also loads from
 	// file:// pages, where fetch does not).
-	idx, err := searchIndex(chs)
+	idx, err := searchIndex(chs, zhOf)
 	if err != nil {
 		return nil, err
 	}
@@ -467,6 +467,7 @@ type searchEntry struct {
 	Section string `json:"section"`
 	Anchor  string `json:"anchor"`
 	Text    string `json:"text"`
+	Lang    string `json:"lang,omitempty"` // LangZh for the Chinese edition's sections; "" for English
 }
 
 // WriteDir writes the site into dir, creating it.

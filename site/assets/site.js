@@ -159,7 +159,9 @@
         s.onerror = reject;
         document.head.appendChild(s);
       }).then(function (data) {
-        index = data.map(function (e) {
+        // A page searches its own edition (the index holds both).
+        var lang = root.getAttribute('lang') || 'en';
+        index = data.filter(function (e) { return (e.lang || 'en') === lang; }).map(function (e) {
           e.hay = (e.title + ' ' + e.section + ' ' + e.text).toLowerCase();
           return e;
         });
@@ -183,6 +185,8 @@
       span.appendChild(document.createTextNode(text.slice(i + term.length, end) + (end < text.length ? '…' : '')));
       return span;
     }
+
+    var zh = /^zh/.test(root.getAttribute('lang') || '');
 
     function search(q) {
       var terms = q.toLowerCase().split(/\s+/).filter(Boolean);
@@ -209,12 +213,12 @@
       var hits = search(q);
       var first = q.toLowerCase().split(/\s+/).filter(Boolean)[0] || '';
       if (!hits.length) {
-        list.appendChild(el('li', { class: 'none', text: 'Nothing found for “' + q + '”.' }));
+        list.appendChild(el('li', { class: 'none', text: zh ? '没有找到“' + q + '”。' : 'Nothing found for “' + q + '”.' }));
       }
       hits.forEach(function (e, i) {
         var href = e.page + (e.anchor ? '#' + e.anchor : '');
         var a = el('a', { href: href }, [
-          el('span', { class: 'where', text: 'Chapter ' + e.chapter + ' · ' + e.title }),
+          el('span', { class: 'where', text: (zh ? '第 ' + e.chapter + ' 章 · ' : 'Chapter ' + e.chapter + ' · ') + e.title }),
           el('strong', { text: e.section }),
           snippet(e.text, first)
         ]);
