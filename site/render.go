@@ -267,6 +267,7 @@ func strongLabel(n ast.Node, src []byte) string {
 
 // sceneData is what a scene's figure shows.
 type sceneData struct {
+	Lang     string // the page's language (LangEn when empty)
 	ID       string
 	Title    string
 	Settings string // "procs=1 seed=3", as the info string set them
@@ -312,6 +313,7 @@ func (r *chapterRenderer) renderScene(w util.BufWriter, src []byte, node ast.Nod
 		return ast.WalkStop, fmt.Errorf("%s:%d: scene %s: %w", r.c.File, s.Line, s.ID, err)
 	}
 	r.scenes = append(r.scenes, d)
+	d.Lang = r.lang
 	return ast.WalkSkipChildren, r.b.tmpl.ExecuteTemplate(w, "scene", d)
 }
 
@@ -342,6 +344,7 @@ func highlight(source string) (template.HTML, error) {
 
 // predictData is a predict exercise's form.
 type predictData struct {
+	Lang     string
 	N        int
 	Scene    string
 	Answer   string
@@ -361,13 +364,14 @@ func (r *chapterRenderer) renderPredict(w util.BufWriter, src []byte, node ast.N
 		return ast.WalkStop, fmt.Errorf("%s:%d: predict: %w", r.c.File, p.Line, err)
 	}
 	r.predict++
-	d := predictData{N: r.predict, Scene: p.Scene, Answer: p.Answer, Question: p.Question,
+	d := predictData{Lang: r.lang, N: r.predict, Scene: p.Scene, Answer: p.Answer, Question: p.Question,
 		Choices: p.Choices, Expected: want, Multi: strings.Contains(want, "\n")}
 	return ast.WalkSkipChildren, r.b.tmpl.ExecuteTemplate(w, "predict", d)
 }
 
 // realData is a "run it for real" box.
 type realData struct {
+	Lang     string
 	Scene    string
 	Claim    string
 	Check    string
@@ -389,6 +393,7 @@ func (r *chapterRenderer) renderReal(w util.BufWriter, src []byte, node ast.Node
 	if err != nil {
 		return ast.WalkStop, err
 	}
+	d.Lang = r.lang
 	return ast.WalkSkipChildren, r.b.tmpl.ExecuteTemplate(w, "real", d)
 }
 

@@ -203,7 +203,11 @@ func Build(opts Options) (*Site, error) {
 		},
 		"num": view.SVGNum,
 		// T is the chrome's text in the page's language (uiStrings).
-		"T": func(lang, key string, args ...any) (string, error) { return uiText(pageLang(lang), key, args...) },
+		"T": uiHTML,
+		// code is inline code, for a T argument.
+		"code": func(s string) template.HTML {
+			return template.HTML("<code>" + template.HTMLEscapeString(s) + "</code>")
+		},
 		// lang is the page's language tag ("en" when not set).
 		"lang": pageLang,
 	}).ParseFS(templateFS, "templates/*.html")
