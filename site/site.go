@@ -289,7 +289,7 @@ func Build(opts Options) (*Site, error) {
 	}
 	s.Files["404.html"] = nf.Bytes()
 	if len(zhOf) > 0 {
-		if err := b.zhEdition(chs, zhOf); err != nil {
+		if err := b.zhEdition(chs, twinOf, zhOf); err != nil {
 			return nil, err
 		}
 	}
@@ -307,7 +307,7 @@ func ZhPageName(c *chapters.Chapter) string { return fmt.Sprintf("%02d-%s.zh.htm
 // zhEdition writes the Chinese twin of each English chapter that has one,
 // with its English twin's heading ids (so a link to a section, and the
 // language switch, land on the same section), and the Chinese contents.
-func (b *builder) zhEdition(chs []*chapters.Chapter, zhOf map[int]*chapters.Chapter) error {
+func (b *builder) zhEdition(chs []*chapters.Chapter, twinOf, zhOf map[int]*chapters.Chapter) error {
 	s := b.site
 	var toc []tocEntry
 	var list []*chapters.Chapter
@@ -324,7 +324,7 @@ func (b *builder) zhEdition(chs []*chapters.Chapter, zhOf map[int]*chapters.Chap
 		zhPages[fmt.Sprintf("%02d-%s", c.Number, c.Slug)] = true
 	}
 	for i, c := range list {
-		en := b.twinOf(chs, c.Number)
+		en := twinOf[c.Number]
 		r := newChapterRenderer(b, c)
 		r.lang, r.twinIDs, r.zhPages = LangZh, en.HeadingIDList(), zhPages
 		body, err := r.render()
@@ -372,15 +372,6 @@ func (b *builder) zhEdition(chs []*chapters.Chapter, zhOf map[int]*chapters.Chap
 	return nil
 }
 
-// twinOf is the English chapter numbered n.
-func (b *builder) twinOf(chs []*chapters.Chapter, n int) *chapters.Chapter {
-	for _, c := range chs {
-		if c.Number == n {
-			return c
-		}
-	}
-	return nil
-}
 
 // PageName is the file of a chapter's page: "04-schedule.html".
 func PageName(c *chapters.Chapter) string { return fmt.Sprintf("%02d-%s.html", c.Number, c.Slug) }

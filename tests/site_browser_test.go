@@ -648,13 +648,12 @@ func TestSiteBrowserEditErrorShowsAtItsLine(t *testing.T) {
 	siteScreenshot(t, tab, "site-scene-shared-1280.png")
 }
 
-// TestSiteBrowserPredictGrades answers an exercise right and wrong.
-func TestSiteBrowserPredictGrades(t *testing.T) {
-	b := siteServeForBrowser(t)
+// siteChoiceExercise is the first exercise with choices: its chapter, the
+// exercise, the answer the simulator computes and a choice that is wrong.
+func siteChoiceExercise(t *testing.T) (c *chapters.Chapter, p *chapters.Predict, want, wrong string) {
+	t.Helper()
 	all, err := chapters.All()
 	require.NoError(t, err)
-	var c *chapters.Chapter
-	var p *chapters.Predict
 	for _, ch := range all {
 		for _, pr := range ch.Predicts {
 			if len(pr.Choices) > 1 && c == nil {
@@ -665,12 +664,19 @@ func TestSiteBrowserPredictGrades(t *testing.T) {
 	if c == nil {
 		t.Skip("no exercise with choices")
 	}
-	want, err := p.Expected(c)
+	want, err = p.Expected(c)
 	require.NoError(t, err)
-	wrong := p.Choices[0]
+	wrong = p.Choices[0]
 	if wrong == want {
 		wrong = p.Choices[1]
 	}
+	return c, p, want, wrong
+}
+
+// TestSiteBrowserPredictGrades answers an exercise right and wrong.
+func TestSiteBrowserPredictGrades(t *testing.T) {
+	b := siteServeForBrowser(t)
+	c, _, want, wrong := siteChoiceExercise(t)
 	ctx := siteNewBrowser(t)
 	siteNavigate(t, ctx, b.url+site.PageName(c))
 	form := "#predict-1"

@@ -24,7 +24,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
@@ -244,26 +243,7 @@ func TestSitePageErrorsListUnderTheEditor(t *testing.T) {
 func TestSitePagePredictTriesAgain(t *testing.T) {
 	b := siteServeForBrowser(t)
 	siteNeedPlayer(t, b)
-	all, err := chapters.All()
-	require.NoError(t, err)
-	var c *chapters.Chapter
-	var p *chapters.Predict
-	for _, ch := range all {
-		for _, pr := range ch.Predicts {
-			if len(pr.Choices) > 1 && c == nil {
-				c, p = ch, pr
-			}
-		}
-	}
-	if c == nil {
-		t.Skip("no exercise with choices")
-	}
-	want, err := p.Expected(c)
-	require.NoError(t, err)
-	wrong := p.Choices[0]
-	if wrong == want {
-		wrong = p.Choices[1]
-	}
+	c, p, want, wrong := siteChoiceExercise(t)
 	ctx := siteNewBrowser(t)
 	siteNavigate(t, ctx, b.url+site.PageName(c))
 	form := "#predict-1"

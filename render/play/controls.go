@@ -8,10 +8,6 @@ import (
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
-// ChromeBackground is the colour behind the picture and the chrome in the
-// light palette (ChromeColors(false).Background).
-var ChromeBackground = view.Paper
-
 // ChromeInk is the chrome's text colour in the light palette.
 var ChromeInk = chromeLight.Ink
 
@@ -70,9 +66,6 @@ func ChromeColors(dark bool) ChromePalette {
 	}
 	return chromeLight
 }
-
-// colFocus is the light focus ring (tests look for it).
-var colFocus = chromeLight.Focus
 
 // markColors distinguish the marks on the timeline (and the dots on the
 // buttons that jump to them): Okabe–Ito vermillion, blue, reddish purple.

@@ -11,7 +11,7 @@ import (
 
 const CommandKinds = commandKinds
 
-var ColFocus = colFocus
+var ColFocus = chromeLight.Focus
 
 func (p *Player) FrameAt(w, h float32) view.Frame { return p.frameAt(w, h) }
 
