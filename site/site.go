@@ -372,7 +372,6 @@ func (b *builder) zhEdition(chs []*chapters.Chapter, twinOf, zhOf map[int]*chapt
 	return nil
 }
 
-
 // PageName is the file of a chapter's page: "04-schedule.html".
 func PageName(c *chapters.Chapter) string { return fmt.Sprintf("%02d-%s.html", c.Number, c.Slug) }
 
