@@ -23,9 +23,10 @@ check:
 	$(GO) vet ./...
 
 # test runs every test natively, then core's and render/play's tests in
-# WebAssembly under Node.
+# WebAssembly under Node. The tests package (browsers, real runs) takes
+# 8–10 minutes on a busy 2-core machine: past go test's 10-minute default.
 test: deps check
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 	@$(MAKE) --no-print-directory test-wasm
 
 # test-wasm runs the tests of core and of the player's controller
