@@ -231,6 +231,31 @@ func siteWaitJS(t testing.TB, ctx context.Context, cond string, timeout time.Dur
 	}
 }
 
+// siteClickUntil clicks the element sel until cond holds. A click can be
+// lost on a busy machine when the page moves between chromedp reading the
+// element's position and pressing the mouse there (a poster or a font
+// arriving late); a reader would click again, and so does this. When every
+// try fails it reports what was under the pointer.
+func siteClickUntil(t testing.TB, ctx context.Context, sel, cond string, timeout time.Duration) {
+	t.Helper()
+	for try := 1; try <= 3; try++ {
+		require.NoError(t, chromedp.Do(ctx, chromedp.ScrollIntoView(chromedp.CSS(sel)), chromedp.Click(chromedp.CSS(sel))))
+		deadline := time.Now().Add(timeout / 3)
+		for time.Now().Before(deadline) {
+			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!(`+cond+`)`))
+			if err == nil && ok {
+				if try > 1 {
+					t.Logf("click on %s took effect on try %d", sel, try)
+				}
+				return
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+	}
+	under, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const e = document.querySelector(`+"`"+sel+"`"+`); if (!e) return 'no element'; const r = e.getBoundingClientRect(); const u = document.elementFromPoint(r.x + r.width/2, r.y + r.height/2); return JSON.stringify(r) + ' under the pointer: ' + (u ? u.outerHTML.slice(0, 200) : 'nothing'); })()`))
+	require.Failf(t, "timed out", "clicking %s three times did not make %s true (%s)", sel, cond, under)
+}
+
 // siteScreenshot saves a full-page siteScreenshot under tests/out.
 func siteScreenshot(t testing.TB, ctx context.Context, name string) {
 	t.Helper()
@@ -575,10 +600,9 @@ func TestSiteBrowserUneditedSceneLoadsNoCompiler(t *testing.T) {
 		chromedp.ScrollIntoView(chromedp.CSS(sel+" textarea")),
 		chromedp.SetValue(chromedp.CSS(sel+" textarea"), edited),
 		chromedp.Evaluate[chromedp.Void](`document.querySelector('`+sel+` textarea').dispatchEvent(new Event('input'))`),
-		chromedp.Click(chromedp.CSS(sel+" .rerun")),
 	))
 	// The re-run replaces the frame; an edited scene has no recorded run.
-	siteWaitJS(t, ctx, `(() => { const f = `+frame+`; return !!f && !new URL(f.src).searchParams.get('run'); })()`, 20*time.Second)
+	siteClickUntil(t, ctx, sel+" .rerun", `(() => { const f = `+frame+`; return !!f && !new URL(f.src).searchParams.get('run'); })()`, 30*time.Second)
 	siteWaitJS(t, ctx, ready, 90*time.Second)
 	got = loaded()
 	require.Contains(t, got, "main.wasm", "resources: %v", got)
@@ -616,7 +640,7 @@ func TestSiteBrowserEditErrorShowsAtItsLine(t *testing.T) {
 		))
 	}
 	setSource(broken)
-	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(sel+" .rerun"))))
+	siteClickUntil(t, ctx, sel+" .rerun", `document.querySelector('`+sel+` iframe')`, 30*time.Second)
 	siteWaitJS(t, ctx, `!document.querySelector('`+sel+` .diagnostics').hidden`, 90*time.Second)
 	diag := siteEval[string](t, ctx, `document.querySelector('`+sel+` .diagnostics').textContent`)
 	require.Contains(t, diag, fmt.Sprintf("scene.go:%d:", bad), diag)
