@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -22,6 +23,10 @@ type Deck struct {
 	Name    string            // the chapter's file name without .md: "05-stealing"
 	Title   string
 	Slides  []Slide
+	// Lang is the language the chapter is written in; the chrome the
+	// windows add (counters, the presenter's status, labels) speaks it.
+	// New leaves it English: the caller sets it.
+	Lang lang.Lang
 	// Err is set when the chapter could not be read. Slides then holds
 	// one error slide that shows it, so that the window has something to
 	// draw; Err's text starts with file:line:col when the problem has a

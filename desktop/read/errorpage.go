@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -32,14 +33,14 @@ func ErrorPage(e *Entry, st page.Style, m page.Measurer) *page.Page {
 			y += sz * 1.45
 		}
 	}
-	title := "This chapter could not be read"
+	title := lang.T(st.Lang, "read.error.title")
 	if e.Title != "" && e.Title != e.ID {
-		title = e.Title + ": this chapter could not be read"
+		title = lang.F(st.Lang, "read.error.title.named", e.Title)
 	}
 	text(title, page.Bold, size*1.6, col.Error, "error-title")
 	y += size * 0.6
 
-	msg := "(no message)"
+	msg := lang.T(st.Lang, "read.error.nomessage")
 	if e.Err != nil {
 		msg = e.Err.Error()
 	}
@@ -73,9 +74,9 @@ func ErrorPage(e *Entry, st page.Style, m page.Measurer) *page.Page {
 		}
 		y = top + float32(to-from+1)*cs*1.45 + cs + size
 	}
-	text("The other chapters still open: choose one in the contents, or press ] for the next and [ for the previous.", page.Regular, size, col.Muted, "error-hint")
+	text(lang.T(st.Lang, "read.error.hint"), page.Regular, size, col.Muted, "error-hint")
 	if e.Chapter == nil && e.Err != nil {
-		text("Fix the file and start the app again to read it.", page.Regular, size, col.Muted, "error-hint")
+		text(lang.T(st.Lang, "read.error.fix"), page.Regular, size, col.Muted, "error-hint")
 	}
 	p.Height = y
 	return p
