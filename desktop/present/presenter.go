@@ -55,7 +55,7 @@ func (t *Typesetter) setNotes(notes string, r view.Rect, size float32) *NotesLay
 	pal := t.Palette()
 	var paras []string
 	for _, p := range strings.Split(notes, "\n\n") {
-		if p = strings.Join(strings.Fields(stripTicks(p)), " "); p != "" {
+		if p = page.JoinLines(stripTicks(p)); p != "" {
 			paras = append(paras, p)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -395,45 +394,10 @@ func (t *Typesetter) cut(s string, f page.Font, size, width float32) string {
 	return strings.TrimRight(string(r), " ") + "…"
 }
 
-// Wrap breaks s into lines no wider than width when set in f at size:
-// greedily by words, a word wider than a line broken between runes.
-// Newlines in s end lines.
+// Wrap breaks s into lines no wider than width: page.Wrap, at spaces
+// and between Chinese characters.
 func Wrap(m page.Measurer, s string, f page.Font, size, width float32) []string {
-	var out []string
-	for _, para := range strings.Split(s, "\n") {
-		words := strings.Fields(para)
-		if len(words) == 0 {
-			out = append(out, "")
-			continue
-		}
-		line := ""
-		for _, w := range words {
-			try := w
-			if line != "" {
-				try = line + " " + w
-			}
-			if m.Advance(try, f, size) <= width {
-				line = try
-				continue
-			}
-			if line != "" {
-				out = append(out, line)
-				line = ""
-			}
-			for m.Advance(w, f, size) > width && utf8.RuneCountInString(w) > 1 {
-				r := []rune(w)
-				k := len(r) - 1
-				for k > 1 && m.Advance(string(r[:k]), f, size) > width {
-					k--
-				}
-				out = append(out, string(r[:k]))
-				w = string(r[k:])
-			}
-			line = w
-		}
-		out = append(out, line)
-	}
-	return out
+	return page.Wrap(m, s, f, size, width)
 }
 
 // stripTicks drops the backticks of inline code from plain text: notes

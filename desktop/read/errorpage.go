@@ -88,38 +88,18 @@ func withAlpha(c view.Color, a uint8) view.Color {
 	return c
 }
 
-// wrap breaks s into lines no wider than width, at spaces; a word wider
-// than the line is broken between characters.
+// wrap breaks s into lines no wider than width, at spaces and between
+// Chinese characters (page.Wrap); a word wider than the line is broken
+// between characters. Empty lines are dropped, but there is always one.
 func wrap(s string, f page.Font, size, width float32, m page.Measurer) []string {
 	var out []string
-	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, word := range strings.Fields(para) {
-			try := word
-			if line != "" {
-				try = line + " " + word
-			}
-			if m.Advance(try, f, size) <= width {
-				line = try
-				continue
-			}
-			if line != "" {
-				out = append(out, line)
-			}
-			line = word
-			for m.Advance(line, f, size) > width && len([]rune(line)) > 1 {
-				r := []rune(line)
-				n := len(r) - 1
-				for n > 1 && m.Advance(string(r[:n]), f, size) > width {
-					n--
-				}
-				out = append(out, string(r[:n]))
-				line = string(r[n:])
-			}
+	for _, l := range page.Wrap(m, s, f, size, width) {
+		if l != "" {
+			out = append(out, l)
 		}
-		if line != "" || len(out) == 0 {
-			out = append(out, line)
-		}
+	}
+	if len(out) == 0 {
+		out = append(out, "")
 	}
 	return out
 }

@@ -96,8 +96,10 @@ func TestTheLanguageSwitchKeepsTheChapterAndSection(t *testing.T) {
 	assert.Contains(t, tb, "搜索")
 	assert.Contains(t, tb, "English")
 	assert.NotContains(t, tb, "Contents")
-	st := texts(r.List(), "status")
-	assert.Contains(t, st, "搜索")
+	// The pointer is still over the switch, whose tip now offers English.
+	assert.Contains(t, texts(r.List(), "status"), "用英文阅读本节")
+	r.Update(&Input{Dt: 1.0 / 60, Pointer: Pointer{X: 600, Y: 400, Present: true}})
+	assert.Contains(t, texts(r.List(), "status"), "/ 搜索", "the keys' hint")
 	assert.Contains(t, texts(r.List(), "toc"), "自旋线程", "the contents list the Chinese sections")
 
 	// l switches back, to the same place.
