@@ -170,3 +170,14 @@ func TestTheChineseEditionHasGlyphsEverywhere(t *testing.T) {
 	assert.Contains(t, texts(r.List(), "page"), "本章目标")
 	assert.Contains(t, texts(r.List(), "status"), "/")
 }
+
+func TestTheLanguageIsSavedWithTheOtherSettings(t *testing.T) {
+	assert.Equal(t, "zh", State{Lang: "zh_CN.UTF-8"}.Normalized().Lang)
+	assert.Equal(t, "", State{Lang: "fr"}.Normalized().Lang, "an unknown language is as if none was chosen")
+	path := t.TempDir() + "/desktop.json"
+	require.NoError(t, SaveState(path, State{Chapter: "05-stealing", Lang: "zh", FontScale: 1.2}))
+	st, err := LoadState(path)
+	require.NoError(t, err)
+	assert.Equal(t, "zh", st.Lang)
+	assert.Equal(t, "05-stealing", st.Chapter)
+}
