@@ -191,7 +191,7 @@ func newPresentMode(h *Host) (Mode, error) {
 		c, l := e.Chapter, m.lang
 		go func() {
 			d := present.New(c)
-			d.Lang = l
+			d.SetLang(l)
 			ch <- d
 		}()
 		m.loading = ch
@@ -201,7 +201,7 @@ func newPresentMode(h *Host) (Mode, error) {
 			err = fmt.Errorf("%s: the chapter could not be read", e.File)
 		}
 		d := present.ErrorDeck(e.ID, err)
-		d.Lang = m.lang
+		d.SetLang(m.lang)
 		m.setDeck(d)
 	}
 	return m, nil

@@ -109,6 +109,7 @@ func init() {
 // presentStrings are presentation mode's (desktop/present and the
 // windows of package desktop).
 var presentStrings = map[string][Count]string{
+	"present.error.title":       {"This chapter cannot be shown", "这一章无法放映"},
 	"present.error.fix":         {"Fix the chapter and open it again.", "改好这一章后重新打开。"},
 	"present.error.scene":       {"The rest of the chapter can be shown: this slide's scene could not be run.", "这张幻灯片的场景无法运行，本章其余部分仍可放映。"},
 	"present.goals":             {"After this chapter you will be able to:", "学完本章，你将能够："},
