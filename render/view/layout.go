@@ -43,6 +43,7 @@ type Options struct {
 	Unused        map[string]bool // places ("syscall", "netpoll", "dead", "inflight") the whole scene never uses: collapsed to a line (wide layout)
 	Slide         bool            // laid out for a slide stage (1920×1080): text floor SlideTextFloor, larger tokens
 	Dark          bool            // draw with DarkTheme (a dark page, desktop look or slide); Frame.Background says which paper
+	Lang          Lang            // the language of the narration and the labels (English by default)
 }
 
 // History is what a Recording remembers that core.World does not keep.
