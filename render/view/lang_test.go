@@ -96,6 +96,11 @@ func TestEveryUsedIDIsInTheTable(t *testing.T) {
 			}
 			used++
 			_, ok := texts[id]
+			if strings.HasSuffix(id, ".") { // a prefix: id + a name made at run time
+				for k := range texts {
+					ok = ok || strings.HasPrefix(k, id)
+				}
+			}
 			assert.True(t, ok, "%s asks for %q, which the table lacks", f, id)
 		}
 	}
@@ -261,4 +266,45 @@ func TestParseLang(t *testing.T) {
 		ls = append(ls, l.String())
 	}
 	assert.True(t, sort.StringsAreSorted(ls) && slices.Contains(ls, "zh"))
+}
+
+// TestLabelsFitTheEnglishGeometry: the station's labels are measured in
+// English when the wide layout is planned (stationMinW); every language's
+// must be no wider.
+func TestLabelsFitTheEnglishGeometry(t *testing.T) {
+	for _, id := range []string{"lbl.next", "lbl.hand", "lbl.runq", "lbl.timers"} {
+		for _, l := range Langs() {
+			assert.LessOrEqual(t, textW(Say(l, id), 10), textW(Say(English, id), 10), "%s in %s", id, l)
+		}
+	}
+	assert.Equal(t, 2, textCells("全"))
+	assert.Equal(t, "全局…", fitText("全局运行队列", 10, textW("全局运", 10)))
+}
+
+// TestChineseFrame: a frame laid out in Chinese has Chinese labels and
+// narration; the English frame is the default.
+func TestChineseFrame(t *testing.T) {
+	ev := stealScene(t)
+	rec := NewRecording(2, ev, nil)
+	c := rec.NewCursor()
+	require.True(t, c.NextSteal())
+	en := c.Frame(Options{Width: 1200, Height: 800})
+	zh := c.Frame(Options{Width: 1200, Height: 800, Lang: Chinese})
+	assert.Equal(t, rec.StepNarration(c.Pos()), en.Narration)
+	assert.Equal(t, rec.StepNarrationIn(Chinese, c.Pos()), zh.Narration)
+	assert.Contains(t, zh.Narration, "窃取")
+	texts := func(f Frame) string {
+		var b strings.Builder
+		for _, s := range f.Shapes {
+			if s.Kind == ShapeText {
+				b.WriteString(s.Text + "\n")
+			}
+		}
+		return b.String()
+	}
+	assert.Contains(t, texts(en), "global run queue")
+	assert.Contains(t, texts(zh), "全局运行队列")
+	assert.NotContains(t, texts(zh), "global run queue")
+	narrow := c.Frame(Options{Width: 360, Height: 900, Lang: Chinese})
+	assert.Contains(t, texts(narrow), "全局")
 }
