@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -188,4 +189,21 @@ func HasCJK(s string) bool {
 		}
 	}
 	return false
+}
+
+// Texts lists every form of the text table in language l, sorted by id:
+// what a font subset for the player must cover.
+func Texts(l Lang) []string {
+	ids := make([]string, 0, len(texts))
+	for id := range texts {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if l < nLangs {
+			out = append(out, texts[id][l])
+		}
+	}
+	return out
 }
