@@ -291,4 +291,9 @@ var texts = map[string][nLangs]string{
 	"player.none.hand-off":     {"No hand-off in this run.", "这次运行没有移交。"},
 	"player.none.preemption":   {"No preemption in this run.", "这次运行没有抢占。"},
 	"player.none.difference":   {"No difference in this run.", "这次运行没有不同之处。"},
+
+	// The browser player (wasm).
+	"wasm.error":       {"%s", "场景无法运行：%s"},
+	"wasm.nosource":    {"this page has no scene source to run again", "这个页面没有场景源码，无法重新运行"},
+	"wasm.loadingfull": {"loading the simulator…", "正在载入模拟器…"},
 }
