@@ -145,30 +145,34 @@ func sayCJK(tmpl string, args []any) string {
 		}
 		vals[i] = fmt.Sprintf(p.verb, args[p.arg])
 	}
+	var out strings.Builder
 	for i, p := range ps {
+		s := vals[i]
 		if p.verb != "" {
+			out.WriteString(s)
 			continue
 		}
-		s := vals[i]
 		if i > 0 && ps[i-1].verb != "" && strings.HasPrefix(s, " ") {
-			// a space after an argument
-			last, _ := utf8.DecodeLastRuneInString(vals[i-1])
+			// a space after an argument (or after an empty one: then
+			// what is before it counts)
+			last, _ := utf8.DecodeLastRuneInString(out.String())
 			nxt, _ := utf8.DecodeRuneInString(s[1:])
 			if noSpace(last, nxt) {
 				s = s[1:]
 			}
 		}
 		if i+1 < len(ps) && ps[i+1].verb != "" && strings.HasSuffix(s, " ") {
-			// a space before an argument
+			// a space before an argument (or before an empty one: then
+			// what is after it counts)
 			prev, _ := utf8.DecodeLastRuneInString(s[:len(s)-1])
-			first, _ := utf8.DecodeRuneInString(vals[i+1])
+			first, _ := utf8.DecodeRuneInString(strings.Join(vals[i+1:], ""))
 			if noSpace(prev, first) {
 				s = s[:len(s)-1]
 			}
 		}
-		vals[i] = s
+		out.WriteString(s)
 	}
-	return strings.Join(vals, "")
+	return out.String()
 }
 
 // noSpace reports whether a space between runes a and b goes in Chinese

@@ -246,6 +246,9 @@ func TestChineseSpacing(t *testing.T) {
 		Say(Chinese, "runqput.next", "G2", Say(Chinese, "place.runnext", "P1")))
 	// An argument's own spaces stay, whatever is around them.
 	assert.Equal(t, `G1 打印了 "你 好"。`, Say(Chinese, "print.say", "G1", Say(Chinese, "print"), "你 好"))
+	// An empty argument between two Chinese words leaves no space.
+	assert.Equal(t, "sysmon 从 M1 的系统调用中收回了 P0，并把它移交出去。", Say(Chinese, "retake", "P0", "M1", ""))
+	assert.Equal(t, "sysmon 从 M1 的系统调用（G2）中收回了 P0，并把它移交出去。", Say(Chinese, "retake", "P0", "M1", Say(Chinese, "retake.what", "G2")))
 	assert.Equal(t, "The world restarted.", Say(English, "fixed.STWDone", "G1", "P0", "M0"))
 	assert.Contains(t, Say(English, "start.fairness"), "schedtick%61")
 	assert.Contains(t, Say(Chinese, "start.fairness"), "schedtick%61")
