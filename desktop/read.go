@@ -255,7 +255,7 @@ func (m *readMode) panel(key string) *render.Panel {
 	if sc == nil {
 		return nil
 	}
-	pl, err := newPlayer(sc)
+	pl, err := newPlayer(sc, m.r.Lang())
 	if err != nil {
 		m.failed[key] = err.Error()
 		m.host.Notify("scene %s: %v", key, err)
@@ -285,13 +285,14 @@ func (m *readMode) sceneOf(key string) *chapters.Scene {
 // re-runs for other GOMAXPROCS and seeds, at the cursor where the scene's
 // own program starts: the picture before it is the runtime's start-up,
 // which a chapter's scene is not about.
-func newPlayer(sc *chapters.Scene) (*play.Player, error) {
+func newPlayer(sc *chapters.Scene, l lang.Lang) (*play.Player, error) {
 	scene := playerlog.NewScene(sc.Compiled, sc.Settings, nil)
 	log, err := scene.Log(0, 0)
 	if err != nil {
 		return nil, err
 	}
 	p := play.NewPlayer(log, scene.Log)
+	p.SetLang(viewLang(l))
 	p.Seek(p.Recording().MainStart())
 	return p, nil
 }
@@ -376,4 +377,13 @@ func (m *readMode) Dump() any {
 		d.Scenes = append(d.Scenes, pf)
 	}
 	return d
+}
+
+// viewLang is the player's language (render/view's) for the app's: the
+// inline players and the slides narrate in the book's language.
+func viewLang(l lang.Lang) view.Lang {
+	if l == lang.Zh {
+		return view.Chinese
+	}
+	return view.English
 }

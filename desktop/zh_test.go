@@ -42,6 +42,11 @@ func TestTheLanguageSwitchRemakesThePlayersAndPresentsInChinese(t *testing.T) {
 	if p := m.panels[steal]; p != nil {
 		assert.NotSame(t, before, p, "the English player went")
 	}
+	// The players narrate in Chinese: their status says so.
+	idle(t, m, 2)
+	if p := m.panels[steal]; p != nil {
+		assert.Equal(t, "zh", p.Status().Lang.String(), "the Chinese scene's player speaks Chinese")
+	}
 	var st read.State
 	m.SaveState(&st)
 	assert.Equal(t, "zh", st.Lang)
