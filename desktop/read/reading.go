@@ -72,6 +72,9 @@ type Reading struct {
 	// book has none).
 	books     [lang.Count]*Book
 	searchers [lang.Count]Searcher
+	// chosen is the language State asked for when this book has no
+	// edition in it (an author's directory): it is saved as it was.
+	chosen string
 
 	w, h  float32
 	dark  bool
@@ -130,8 +133,12 @@ func NewReading(cfg Config) *Reading {
 			r.searchers[t.Lang] = NewSearcher(t)
 		}
 	}
-	if l, ok := lang.Parse(st.Lang); ok && l != r.lang && r.books[l] != nil {
-		r.useBook(l)
+	if l, ok := lang.Parse(st.Lang); ok && l != r.lang {
+		if r.books[l] != nil {
+			r.useBook(l)
+		} else {
+			r.chosen = l.String()
+		}
 	}
 	if i := r.book.Find(st.Chapter); i >= 0 && st.Chapter != "" {
 		r.cur = i
@@ -316,7 +323,11 @@ func (r *Reading) Notify(msg string) {
 func (r *Reading) State() State {
 	r.ensure()
 	loc := r.Location()
-	return State{Chapter: loc.Chapter, Anchor: loc.Anchor, Offset: loc.Offset, Lang: r.lang.String(), Dark: r.dark, FontScale: r.scale,
+	l := r.lang.String()
+	if r.chosen != "" {
+		l = r.chosen
+	}
+	return State{Chapter: loc.Chapter, Anchor: loc.Anchor, Offset: loc.Offset, Lang: l, Dark: r.dark, FontScale: r.scale,
 		Width: int(math.Round(float64(r.w))), Height: int(math.Round(float64(r.h)))}
 }
 

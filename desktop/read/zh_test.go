@@ -116,6 +116,7 @@ func TestTheLanguageSwitchKeepsTheChapterAndSection(t *testing.T) {
 	solo := NewReading(Config{Book: en, Measure: measurer, Search: NewSearcher(en), State: State{Lang: "zh"}})
 	assert.Equal(t, lang.En, solo.Lang())
 	assert.False(t, solo.SetLang(lang.Zh))
+	assert.Equal(t, "zh", solo.State().Lang, "a book with no Chinese edition keeps the reader's choice for the next one")
 	assert.Equal(t, lang.T(lang.En, "read.lang.none"), solo.Message())
 	solo.Resize(1200, 800)
 	assert.NotContains(t, texts(solo.List(), "toolbar"), "中文", "no switch without a second edition")
