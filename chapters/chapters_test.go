@@ -24,7 +24,8 @@ func TestEmbeddedChaptersParse(t *testing.T) {
 	require.Equal(t, 1, tour.SceneByID("hello").Settings.Procs)
 	require.Len(t, tour.Predicts, 1)
 	require.Equal(t, []string{"goroutine 0", "goroutine 2", "main is back"}, tour.Predicts[0].Choices)
-	require.Len(t, tour.Reals, 1)
+	require.NotNil(t, tour.SceneByID("fanout"), "the tour's scene from everyday code")
+	require.Len(t, tour.Reals, 2)
 	require.Len(t, tour.Claims, 1)
 	require.Contains(t, tour.Claims[0].Verdict, "runnext")
 }
