@@ -80,12 +80,12 @@
   function copyText(text, button) {
     var done = function () { flash(button, t('copied')); };
     var fallback = function () {
-      var t = el('textarea', { readonly: '', class: 'vh' });
-      t.value = text;
-      document.body.appendChild(t);
-      t.select();
+      var area = el('textarea', { readonly: '', class: 'vh' });
+      area.value = text;
+      document.body.appendChild(area);
+      area.select();
       try { document.execCommand('copy'); done(); } catch (e) { flash(button, t('press.ctrlc')); }
-      t.remove();
+      area.remove();
     };
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, fallback);
     else fallback();
