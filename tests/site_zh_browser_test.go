@@ -218,6 +218,17 @@ func TestSiteZhPresentation(t *testing.T) {
 	require.Equal(t, "zh-CN", siteEval[string](t, ctx, `document.documentElement.lang`))
 	time.Sleep(4 * time.Second) // the key hint fades
 	presentShot(t, ctx, "present-zh-1920.png")
+	// The presenter view, in Chinese.
+	presentOpen(t, ctx, b.url+deck+"?presenter#/"+strconv.Itoa(n))
+	siteWaitJS(t, ctx, `document.querySelector('.pv-pos') && document.querySelector('.pv-pos').textContent !== ''`, 10*time.Second)
+	require.Equal(t, []string{"当前", "接下来", "备注"}, siteEval[[]string](t, ctx, `Array.from(document.querySelectorAll('.pv-label')).map(h => h.textContent)`))
+	require.Equal(t, "第 "+strconv.Itoa(n)+" / "+strconv.Itoa(siteEval[int](t, ctx, `gmpbookPresent.slides`))+" 张", siteEval[string](t, ctx, `document.querySelector('.pv-pos').textContent`))
+	require.True(t, strings.HasPrefix(siteEval[string](t, ctx, `document.title`), "演讲者 · "))
+	require.Equal(t, "暂停", siteEval[string](t, ctx, `document.querySelector('.pv-pause').textContent`))
+	presentShot(t, ctx, "present-zh-presenter.png")
+
+	presentOpen(t, ctx, b.url+deck+"#/"+strconv.Itoa(n))
+	presentWaitAt(t, ctx, n, 0)
 	presentKeys(t, ctx, "l")
 	en1 := strings.TrimSuffix(deck, ".zh.html") + ".html"
 	siteWaitJS(t, ctx, `location.pathname.endsWith(`+siteJSString(en1)+`) && window.gmpbookPresent && gmpbookPresent.position().slide === `+strconv.Itoa(n), 20*time.Second)
