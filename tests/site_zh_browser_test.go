@@ -52,7 +52,9 @@ func TestSiteZhSearchAndSwitch(t *testing.T) {
 	siteNavigate(t, ctx, b.url+page+"#"+id)
 	require.NoError(t, chromedp.Do(ctx, chromedp.Click(chromedp.CSS(".lang-switch"))))
 	en := strings.TrimSuffix(page, ".zh.html") + ".html"
-	siteWaitJS(t, ctx, `location.pathname.endsWith(`+siteJSString(en)+`) && location.hash === `+siteJSString("#"+id), 10*time.Second)
+	// The English page may still be parsing when its URL is in place (a
+	// long page on a busy machine): wait until it has loaded.
+	siteWaitJS(t, ctx, `location.pathname.endsWith(`+siteJSString(en)+`) && location.hash === `+siteJSString("#"+id)+` && document.readyState === 'complete' && window.gmpbook`, 20*time.Second)
 	require.Equal(t, "en", siteEval[string](t, ctx, `document.documentElement.lang`))
 	require.True(t, siteEval[bool](t, ctx, `!!document.getElementById(`+siteJSString(id)+`)`), "the English page has the section %q", id)
 	require.Equal(t, "en", siteEval[string](t, ctx, `localStorage.getItem('gmpbook-lang')`), "the reader's choice of English is remembered")
