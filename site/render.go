@@ -184,9 +184,14 @@ func (r *chapterRenderer) renderCodeSpan(w util.BufWriter, src []byte, n ast.Nod
 	}
 	code := t.String()
 	if file, name, ok := Match(code); ok {
-		fmt.Fprintf(w, `<a class="ref" href="%s" title="%s in the Go %s runtime source"><code>%s</code></a>`,
-			template.HTMLEscapeString(r.b.refs.URL(file, name)), template.HTMLEscapeString(name),
-			strings.TrimPrefix(GoVersion, "go"), template.HTMLEscapeString(code))
+		// The hover text, in the page's language: "findRunnable in the Go
+		// 1.26.8 runtime source".
+		tip, err := uiText(pageLang(r.lang), "ref.title", name, strings.TrimPrefix(GoVersion, "go"))
+		if err != nil {
+			return ast.WalkStop, err
+		}
+		fmt.Fprintf(w, `<a class="ref" href="%s" title="%s"><code>%s</code></a>`,
+			template.HTMLEscapeString(r.b.refs.URL(file, name)), template.HTMLEscapeString(tip), template.HTMLEscapeString(code))
 	} else {
 		fmt.Fprintf(w, "<code>%s</code>", template.HTMLEscapeString(code))
 	}
