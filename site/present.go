@@ -268,7 +268,7 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene, lang string
 	if len(starts) > 0 && start >= starts[0] {
 		start = starts[0] - 1
 	}
-	opts := view.Options{Width: slideSceneW / slidePlayerZoom, Height: slideSceneH / slidePlayerZoom}
+	opts := view.Options{Width: slideSceneW / slidePlayerZoom, Height: slideSceneH / slidePlayerZoom, Lang: playerLang(lang)}
 	for _, at := range append([]int{start}, starts...) {
 		f := cropFrame(rec.Frame(at, opts))
 		caption := f.Caption

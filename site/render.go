@@ -313,7 +313,7 @@ func (r *chapterRenderer) renderScene(w util.BufWriter, src []byte, node ast.Nod
 		return ast.WalkSkipChildren, nil
 	}
 	s := node.(*chapters.SceneNode).Scene
-	d, err := r.b.scene(r.c, s)
+	d, err := r.b.scene(r.c, s, r.lang)
 	if err != nil {
 		return ast.WalkStop, fmt.Errorf("%s:%d: scene %s: %w", r.c.File, s.Line, s.ID, err)
 	}

@@ -288,7 +288,7 @@ func Build(opts Options) (*Site, error) {
 	// chapter does: a reader sees the notebook work before picking a
 	// chapter.
 	if len(chs) > 0 && len(chs[0].Scenes) > 0 {
-		d, err := b.scene(chs[0], chs[0].Scenes[0])
+		d, err := b.scene(chs[0], chs[0].Scenes[0], LangEn)
 		if err != nil {
 			return nil, fmt.Errorf("%s: the index's scene: %w", chs[0].File, err)
 		}
@@ -391,6 +391,20 @@ func (b *builder) zhEdition(chs []*chapters.Chapter, twinOf, zhOf map[int]*chapt
 	pd.Title = title
 	if len(toc) > 0 {
 		pd.Next = &toc[0]
+	}
+	// As the English index: the first chapter's first scene, live, here
+	// narrated in Chinese.
+	if len(list) > 0 && len(list[0].Scenes) > 0 {
+		d, err := b.scene(list[0], list[0].Scenes[0], LangZh)
+		if err != nil {
+			return fmt.Errorf("%s: the index's scene: %w", list[0].File, err)
+		}
+		d.Lang = LangZh
+		var tour bytes.Buffer
+		if err := b.tmpl.ExecuteTemplate(&tour, "scene", d); err != nil {
+			return err
+		}
+		pd.Tour, pd.TourPage, pd.Scenes = template.HTML(tour.String()), &toc[0], 1
 	}
 	var out bytes.Buffer
 	if err := b.tmpl.ExecuteTemplate(&out, "index", pd); err != nil {
