@@ -332,7 +332,13 @@ func keeps(body *ssa.BasicBlock, g ssa.Value) bool {
 
 // stopBody gives back the cost, count and lines of the rest of a loop
 // body's segment that stopped early at pc, as the run loop does.
+//
+// It tells the run loop (Thread.bodyStopped) that the status it gets
+// back from the jump that entered the loop is the body's: the body may be
+// the block the run loop ran that jump in, with fr.pc where the body
+// stopped, which the run loop must not read as its own instruction's.
 func (t *Thread) stopBody(fr *frame, b *block, in *instr, pc, end, mark int) {
+	t.bodyStopped = true
 	if in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
 		// A fused instruction stopped in its first part.
 		pc = fr.pc
