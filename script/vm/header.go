@@ -95,6 +95,26 @@ func (f *Func) headers() {
 	}
 }
 
+// steps marks f's step blocks: one segment, without calls, that jumps
+// to a header (the i++ of a loop whose body branches, the rest of a
+// body after an inner loop). A header whose branch leads to one runs it
+// and goes on with the header it jumps to (enterHeaderLoops), so that a
+// loop whose blocks are headers, step blocks and simple inner loops runs
+// without the run loop dispatching each block.
+func (f *Func) steps() {
+	for _, b := range f.blocks {
+		if b.hdr != nil || len(b.instrs) == 0 || int(b.instrs[0].end) != len(b.instrs) || len(b.ssa.Succs) != 1 {
+			continue
+		}
+		if _, jump := b.ssa.Instrs[len(b.ssa.Instrs)-1].(*ssa.Jump); !jump {
+			continue
+		}
+		if to := f.blocks[b.ssa.Succs[0].Index]; to != b && to.hdr != nil {
+			b.step = true
+		}
+	}
+}
+
 // enterHeader runs header h of the block fr has just jumped to, if the
 // run loop would run its segment at once now.
 //
@@ -164,16 +184,63 @@ func (t *Thread) enterHeaderLoops(fr *frame, h *header, loops bool) status {
 		t.branch(t.predFor(h.site), h.site, then)
 		if !then {
 			fr.take(h.no, h.ne)
-			continue
+		} else {
+			fr.take(h.yes, h.ye)
+			if h.body != nil && loops {
+				if st, ok := t.loop(fr, h); !ok {
+					return st
+				}
+			}
 		}
-		fr.take(h.yes, h.ye)
-		if h.body != nil && loops {
-			if st, ok := t.loop(fr, h); !ok {
+		if loops && fr.blk.step {
+			if st, ok := t.runStep(fr); !ok {
 				return st
 			}
 		}
 	}
 	return stNext
+}
+
+// runStep runs the segment of fr's block, a step block (block.step), as
+// the run loop would run it at once, its jump going on to the header
+// the caller runs next. ok is false when the run loop must go on (a
+// check failed: it runs the block itself; or the block stopped early,
+// with st its status and the rest given back).
+func (t *Thread) runStep(fr *frame) (st status, ok bool) {
+	run := t.run
+	b := fr.blk
+	bin := &b.instrs[0]
+	if t.cpu+bin.most >= chunkPs || run.instrs+int64(bin.segN) > run.p.MaxInstructions {
+		return stNext, false
+	}
+	mark := len(t.ran)
+	if m := bin.lmask; m != 0 && mark < maxRanLines {
+		if w := int(bin.lword); w < 0 || w >= len(t.ranSeen) || t.ranSeen[w]&m != m {
+			for _, l := range bin.lines {
+				t.noteLine(l)
+			}
+		}
+	}
+	t.cpu += int64(bin.seg)
+	run.instrs += int64(bin.segN)
+	end := int(bin.end)
+	in := bin
+	pc := 0
+	t.inBody = true
+	for {
+		pc += 1 + int(in.skip)
+		fr.pc = pc
+		if st = in.do(t, fr); st != stNext || pc == end {
+			break
+		}
+		in = &b.instrs[pc]
+	}
+	t.inBody = false
+	if st != stNext {
+		t.stopBody(fr, b, in, pc, end, mark)
+		return st, false
+	}
+	return stNext, true
 }
 
 // loop runs the loop of header h, whose body fr has just entered: the
