@@ -31,7 +31,9 @@
 // operand operator of registers are one closure, expr_pairs.go), loop
 // headers run by the jump into them, and with them the whole loop when
 // its body is one segment that jumps back, its checks made for a batch
-// of iterations at once (header.go), and small leaf functions compiled
+// of iterations at once, and the step blocks a header's branch leads to
+// (one segment that jumps to a header) with the headers they jump to
+// (header.go), and small leaf functions compiled
 // into their callers only where that cannot move the end of a stretch of
 // CPU work: the virtual time is the one of running instruction by
 // instruction, which Program.OneByOne does for tests to compare.
