@@ -27,9 +27,13 @@
 // segment at a time (a stretch of a block that calls only at its end),
 // gives back what an early stop did not run, and runs fused pairs of
 // instructions (fuse.go), runs of integer and float64 arithmetic whose
-// intermediate values stay out of the frame (expr.go), loop headers run
-// by the jump into them, and with them the whole loop when its body is
-// one segment that jumps back (header.go), and small leaf functions compiled
+// intermediate values stay out of the frame (expr.go; an operator and an
+// operand operator of registers are one closure, expr_pairs.go), loop
+// headers run by the jump into them, and with them the whole loop when
+// its body is one segment that jumps back, its checks made for a batch
+// of iterations at once, and the step blocks a header's branch leads to
+// (one segment that jumps to a header) with the headers they jump to
+// (header.go), and small leaf functions compiled
 // into their callers only where that cannot move the end of a stretch of
 // CPU work: the virtual time is the one of running instruction by
 // instruction, which Program.OneByOne does for tests to compare.

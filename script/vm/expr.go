@@ -201,7 +201,7 @@ func (c *fnCompiler) numRun(blk *block, i, j int, jump bool) func(t *Thread, fr 
 		if !inner[v] {
 			return nil, c.operand(v)
 		}
-		return c.numExpr(v.(ssa.Instruction), expr), 0
+		return c.numExpr(v.(ssa.Instruction), expr, inner), 0
 	}
 	type root struct {
 		dst int32
@@ -213,7 +213,7 @@ func (c *fnCompiler) numRun(blk *block, i, j int, jump bool) func(t *Thread, fr 
 		if inner[v] {
 			continue
 		}
-		roots = append(roots, root{c.reg(v), c.numExpr(blk.src[k], expr)})
+		roots = append(roots, root{c.reg(v), c.numExpr(blk.src[k], expr, inner)})
 	}
 	var to *block
 	var edge []phiCopy
@@ -250,6 +250,22 @@ func (c *fnCompiler) numRun(blk *block, i, j int, jump bool) func(t *Thread, fr 
 			return stNext
 		}
 	}
+	if len(roots) == 3 {
+		d0, e0, d1, e1, d2, e2 := roots[0].dst, roots[0].e, roots[1].dst, roots[1].e, roots[2].dst, roots[2].e
+		return func(t *Thread, fr *frame) status {
+			r := fr.regs
+			r[d0] = Value{N: e0(r)}
+			r[d1] = Value{N: e1(r)}
+			r[d2] = Value{N: e2(r)}
+			if to != nil {
+				fr.take(to, edge)
+				if h := to.hdr; h != nil {
+					return t.enterHeader(fr, h)
+				}
+			}
+			return stNext
+		}
+	}
 	return func(t *Thread, fr *frame) status {
 		r := fr.regs
 		for _, rt := range roots {
@@ -265,8 +281,9 @@ func (c *fnCompiler) numRun(blk *block, i, j int, jump bool) func(t *Thread, fr 
 	}
 }
 
-// numExpr compiles the computation of in, whose operands come from expr.
-func (c *fnCompiler) numExpr(in ssa.Instruction, expr func(ssa.Value) (num, operand)) num {
+// numExpr compiles the computation of in, whose operands come from expr
+// (inner: the values it computes rather than reads from their register).
+func (c *fnCompiler) numExpr(in ssa.Instruction, expr func(ssa.Value) (num, operand), inner map[ssa.Value]bool) num {
 	if cv, ok := in.(*ssa.Convert); ok {
 		x, xr := expr(cv.X)
 		if x == nil {
@@ -276,7 +293,44 @@ func (c *fnCompiler) numExpr(in ssa.Instruction, expr func(ssa.Value) (num, oper
 	}
 	bin := in.(*ssa.BinOp)
 	op, _ := numOpOf(bin)
+	if e := c.numPairOf(op, bin, inner); e != nil {
+		return e
+	}
 	x, xr := expr(bin.X)
 	y, yr := expr(bin.Y)
 	return numBinary(op, x, xr, y, yr)
+}
+
+// numPairOf returns bin as one closure (expr_pairs.go) when one operand
+// is a register and the other an operator of two registers or a
+// conversion of one, computed here (inner); else nil.
+func (c *fnCompiler) numPairOf(op numOp, bin *ssa.BinOp, inner map[ssa.Value]bool) num {
+	for _, left := range []bool{true, false} {
+		in, other := bin.X, bin.Y
+		if !left {
+			in, other = bin.Y, bin.X
+		}
+		if inner[other] || !inner[in] {
+			continue
+		}
+		o := c.operand(other)
+		switch in := in.(type) {
+		case *ssa.BinOp:
+			op2, ok := numOpOf(in)
+			if !ok || inner[in.X] || inner[in.Y] {
+				continue
+			}
+			if e := numPair(op, op2, left, c.operand(in.X), c.operand(in.Y), o); e != nil {
+				return e
+			}
+		case *ssa.Convert:
+			if inner[in.X] {
+				continue
+			}
+			if e := numConvPair(op, left, c.operand(in.X), o); e != nil {
+				return e
+			}
+		}
+	}
+	return nil
 }

@@ -49,6 +49,8 @@ type block struct {
 	// hdr is set when the block is a loop header a jump into it runs
 	// (header.go).
 	hdr *header
+	// step: the block is one segment that jumps to a header (header.go).
+	step bool
 }
 
 type phiCopy struct {
@@ -223,6 +225,7 @@ func (p *Program) build(f *Func) {
 		blk.src = nil
 	}
 	f.headers()
+	f.steps()
 	f.nregs = int(c.n)
 }
 

@@ -29,12 +29,78 @@ func (c *fnCompiler) fuseBlock(blk *block) {
 		if in.skip > 0 || int(in.end) < i+2 || blk.src[i] == nil || blk.src[i+1] == nil {
 			continue
 		}
+		if do := c.storeStep(blk, i); do != nil {
+			in.slow, in.do, in.skip = in.do, do, 3
+			i += 3
+			continue
+		}
 		do := c.fusePair(blk, i)
 		if do == nil {
 			continue
 		}
 		in.slow, in.do, in.skip = in.do, do, 1
 		i++ // the second is part of the first
+	}
+}
+
+// storeStep returns the fused code of instructions i to i+3 of blk when
+// they are an element store, an addition or subtraction of 64-bit
+// integers and the block's jump (a[j] = v; j += k at the end of a loop
+// body), or nil: the work of indexStore and addJump in one closure.
+func (c *fnCompiler) storeStep(blk *block, i int) func(t *Thread, fr *frame) status {
+	if i+4 > int(blk.instrs[i].end) || i+4 != len(blk.instrs) {
+		return nil
+	}
+	for k := i; k < i+4; k++ {
+		if blk.src[k] == nil || blk.instrs[k].skip > 0 {
+			return nil
+		}
+	}
+	a, ok1 := blk.src[i].(*ssa.IndexAddr)
+	b, ok2 := blk.src[i+1].(*ssa.Store)
+	add, ok3 := blk.src[i+2].(*ssa.BinOp)
+	_, ok4 := blk.src[i+3].(*ssa.Jump)
+	if !ok1 || !ok2 || !ok3 || !ok4 || b.Addr != ssa.Value(a) || b.Val == ssa.Value(a) || !onlyReferrer(a, b) ||
+		c.fused[add] || (add.Op != token.ADD && add.Op != token.SUB) || !is64(add.X.Type()) ||
+		add.Parent() != c.f.ssa || blk.src[i+3].Parent() != c.f.ssa {
+		return nil
+	}
+	x, ix, v := c.operand(a.X), c.operand(a.Index), c.operand(b.Val)
+	_, isPtr := a.X.Type().Underlying().(*types.Pointer)
+	agg := isAgg(b.Val.Type())
+	far := c.farSite(b.Val.Type(), a.Pos())
+	dst, sx, sy, sub := c.reg(add), c.operand(add.X), c.operand(add.Y), add.Op == token.SUB
+	to := c.f.blocks[blk.ssa.Succs[0].Index]
+	edge := to.phis[predIndex(blk.ssa.Succs[0], blk.ssa)]
+	return func(t *Thread, fr *frame) status {
+		s, ok := elems(fr.regs[x], isPtr)
+		i := int64(fr.regs[ix].N)
+		if !ok {
+			fr.pc -= 3
+			return t.nilDeref()
+		}
+		if uint64(i) >= uint64(len(s)) {
+			fr.pc -= 3
+			return t.indexError(i, len(s))
+		}
+		if len(s) > far.len {
+			t.touch(far, i)
+		}
+		if agg {
+			store(&s[i], fr.regs[v])
+		} else {
+			s[i] = fr.regs[v]
+		}
+		if sub {
+			fr.regs[dst] = Value{N: fr.regs[sx].N - fr.regs[sy].N}
+		} else {
+			fr.regs[dst] = Value{N: fr.regs[sx].N + fr.regs[sy].N}
+		}
+		fr.take(to, edge)
+		if h := to.hdr; h != nil {
+			return t.enterHeader(fr, h)
+		}
+		return stNext
 	}
 }
 

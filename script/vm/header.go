@@ -1,6 +1,10 @@
 package vm
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"go/token"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Loop headers run by the jump into them.
 //
@@ -41,6 +45,8 @@ type header struct {
 	// body is the yes block when it is one segment that only jumps back
 	// here (the body of a simple loop): the header runs the loop (loop).
 	body *block
+	// fixed: a hdrLoad whose variable the body cannot change (keeps).
+	fixed bool
 }
 
 // Kinds of headers.
@@ -76,7 +82,35 @@ func (f *Func) headers() {
 			len(y.ssa.Succs) == 1 && y.ssa.Succs[0] == b.ssa {
 			if _, jump := y.ssa.Instrs[len(y.ssa.Instrs)-1].(*ssa.Jump); jump {
 				h.body = y
+				if h.kind == hdrLoad {
+					for _, in := range b.ssa.Instrs {
+						if ld, ok := in.(*ssa.UnOp); ok && ld.Op == token.MUL {
+							_, global := ld.X.(*ssa.Global)
+							h.fixed = global && keeps(y.ssa, ld.X)
+						}
+					}
+				}
 			}
+		}
+	}
+}
+
+// steps marks f's step blocks: one segment, without calls, that jumps
+// to a header (the i++ of a loop whose body branches, the rest of a
+// body after an inner loop). A header whose branch leads to one runs it
+// and goes on with the header it jumps to (enterHeaderLoops), so that a
+// loop whose blocks are headers, step blocks and simple inner loops runs
+// without the run loop dispatching each block.
+func (f *Func) steps() {
+	for _, b := range f.blocks {
+		if b.hdr != nil || len(b.instrs) == 0 || int(b.instrs[0].end) != len(b.instrs) || len(b.ssa.Succs) != 1 {
+			continue
+		}
+		if _, jump := b.ssa.Instrs[len(b.ssa.Instrs)-1].(*ssa.Jump); !jump {
+			continue
+		}
+		if to := f.blocks[b.ssa.Succs[0].Index]; to != b && to.hdr != nil {
+			b.step = true
 		}
 	}
 }
@@ -150,16 +184,63 @@ func (t *Thread) enterHeaderLoops(fr *frame, h *header, loops bool) status {
 		t.branch(t.predFor(h.site), h.site, then)
 		if !then {
 			fr.take(h.no, h.ne)
-			continue
+		} else {
+			fr.take(h.yes, h.ye)
+			if h.body != nil && loops {
+				if st, ok := t.loop(fr, h); !ok {
+					return st
+				}
+			}
 		}
-		fr.take(h.yes, h.ye)
-		if h.body != nil && loops {
-			if st, ok := t.loop(fr, h); !ok {
+		if loops && fr.blk.step {
+			if st, ok := t.runStep(fr); !ok {
 				return st
 			}
 		}
 	}
 	return stNext
+}
+
+// runStep runs the segment of fr's block, a step block (block.step), as
+// the run loop would run it at once, its jump going on to the header
+// the caller runs next. ok is false when the run loop must go on (a
+// check failed: it runs the block itself; or the block stopped early,
+// with st its status and the rest given back).
+func (t *Thread) runStep(fr *frame) (st status, ok bool) {
+	run := t.run
+	b := fr.blk
+	bin := &b.instrs[0]
+	if t.cpu+bin.most >= chunkPs || run.instrs+int64(bin.segN) > run.p.MaxInstructions {
+		return stNext, false
+	}
+	mark := len(t.ran)
+	if m := bin.lmask; m != 0 && mark < maxRanLines {
+		if w := int(bin.lword); w < 0 || w >= len(t.ranSeen) || t.ranSeen[w]&m != m {
+			for _, l := range bin.lines {
+				t.noteLine(l)
+			}
+		}
+	}
+	t.cpu += int64(bin.seg)
+	run.instrs += int64(bin.segN)
+	end := int(bin.end)
+	in := bin
+	pc := 0
+	t.inBody = true
+	for {
+		pc += 1 + int(in.skip)
+		fr.pc = pc
+		if st = in.do(t, fr); st != stNext || pc == end {
+			break
+		}
+		in = &b.instrs[pc]
+	}
+	t.inBody = false
+	if st != stNext {
+		t.stopBody(fr, b, in, pc, end, mark)
+		return st, false
+	}
+	return stNext, true
 }
 
 // loop runs the loop of header h, whose body fr has just entered: the
@@ -173,6 +254,17 @@ func (t *Thread) enterHeaderLoops(fr *frame, h *header, loops bool) status {
 // goes on with: stNext when a check failed (the run loop runs the next
 // segment itself and finds the same), or the status of a body that
 // stopped early, whose rest has been given back (stopBody).
+//
+// The run loop's checks (room in the stretch of CPU work for the whole
+// segment, and in the instruction limit for its count) are made for a
+// batch of iterations at once: as many as fit with the most each could
+// charge (both segments' most, and a mispredicted header branch), so
+// that every check of the batch would have passed. When no whole
+// iteration surely fits, iterations are run one at a time with each
+// check, as the run loop would make them. A header that loads a
+// package-level variable the body cannot store to (header.fixed) does
+// not load it again: the value the entry loaded is still the
+// variable's.
 func (t *Thread) loop(fr *frame, h *header) (st status, ok bool) {
 	run := t.run
 	b := h.body
@@ -182,93 +274,138 @@ func (t *Thread) loop(fr *frame, h *header) (st status, ok bool) {
 	pred := t.predFor(h.site)
 	// sat: the site's counter for a history of all thens.
 	sat := int(h.site)<<histBits | (1<<histBits - 1)
+	iterMost := bin.most + hin.most + costMispredict
+	iterN := int64(bin.segN) + int64(hin.segN)
+	kind := h.kind
+	if kind == hdrLoad && h.fixed {
+		kind = hdrCompare
+	}
 	note := true
 	for {
-		// The body's segment, as the run loop runs a segment at once.
-		if t.cpu+bin.most >= chunkPs || run.instrs+int64(bin.segN) > maxI {
-			return stNext, false
+		k := int64(0)
+		if room := chunkPs - 1 - t.cpu; room > 0 {
+			k = min(room/iterMost, (maxI-run.instrs)/iterN)
 		}
-		mark := len(t.ran)
-		if note {
-			note = false
-			if m := bin.lmask; m != 0 && mark < maxRanLines {
-				if w := int(bin.lword); w < 0 || w >= len(t.ranSeen) || t.ranSeen[w]&m != m {
-					for _, l := range bin.lines {
-						t.noteLine(l)
+		careful := k <= 0
+		if careful {
+			k = 1
+		}
+		for ; k > 0; k-- {
+			// The body's segment, as the run loop runs a segment at once.
+			if careful && (t.cpu+bin.most >= chunkPs || run.instrs+int64(bin.segN) > maxI) {
+				return stNext, false
+			}
+			mark := len(t.ran)
+			if note {
+				note = false
+				if m := bin.lmask; m != 0 && mark < maxRanLines {
+					if w := int(bin.lword); w < 0 || w >= len(t.ranSeen) || t.ranSeen[w]&m != m {
+						for _, l := range bin.lines {
+							t.noteLine(l)
+						}
 					}
 				}
 			}
-		}
-		t.cpu += int64(bin.seg)
-		run.instrs += int64(bin.segN)
-		in := bin
-		pc := 0
-		t.inBody = true
-		for {
-			pc += 1 + int(in.skip)
-			fr.pc = pc
-			if st = in.do(t, fr); st != stNext || pc == end {
-				break
+			t.cpu += int64(bin.seg)
+			run.instrs += int64(bin.segN)
+			in := bin
+			pc := 0
+			t.inBody = true
+			for {
+				pc += 1 + int(in.skip)
+				fr.pc = pc
+				if st = in.do(t, fr); st != stNext || pc == end {
+					break
+				}
+				in = &b.instrs[pc]
 			}
-			in = &b.instrs[pc]
-		}
-		t.inBody = false
-		if st != stNext {
-			t.stopBody(fr, b, in, pc, end, mark)
-			return st, false
-		}
-		// The header, as enterHeader runs it.
-		if t.cpu+hin.most >= chunkPs || run.instrs+int64(hin.segN) > maxI {
-			return stNext, false
-		}
-		var p *Value
-		var s []Value
-		var i int64
-		switch h.kind {
-		case hdrLoad:
-			if p, _ = fr.regs[h.addr].R.(*Value); p == nil {
+			t.inBody = false
+			if st != stNext {
+				t.stopBody(fr, b, in, pc, end, mark)
+				return st, false
+			}
+			// The header, as enterHeader runs it.
+			if careful && (t.cpu+hin.most >= chunkPs || run.instrs+int64(hin.segN) > maxI) {
 				return stNext, false
 			}
-		case hdrIndex:
-			var ok bool
-			s, ok = elems(fr.regs[h.addr], h.isPtr)
-			i = int64(fr.regs[h.ix].N)
-			if !ok || uint64(i) >= uint64(len(s)) {
-				return stNext, false
+			var p *Value
+			var s []Value
+			var i int64
+			switch kind {
+			case hdrLoad:
+				if p, _ = fr.regs[h.addr].R.(*Value); p == nil {
+					return stNext, false
+				}
+			case hdrIndex:
+				var ok bool
+				s, ok = elems(fr.regs[h.addr], h.isPtr)
+				i = int64(fr.regs[h.ix].N)
+				if !ok || uint64(i) >= uint64(len(s)) {
+					return stNext, false
+				}
 			}
-		}
-		t.cpu += int64(hin.seg)
-		run.instrs += int64(hin.segN)
-		switch h.kind {
-		case hdrLoad:
-			fr.regs[h.dst] = *p
-		case hdrIndex:
-			if len(s) > h.far.len {
-				t.touch(h.far, i)
+			t.cpu += int64(hin.seg)
+			run.instrs += int64(hin.segN)
+			switch kind {
+			case hdrLoad:
+				fr.regs[h.dst] = *p
+			case hdrIndex:
+				if len(s) > h.far.len {
+					t.touch(h.far, i)
+				}
+				fr.regs[h.dst] = s[i]
+			case hdrLen:
+				s, _ := fr.regs[h.addr].R.([]Value)
+				fr.regs[h.dst] = Value{N: uint64(len(s))}
 			}
-			fr.regs[h.dst] = s[i]
-		case hdrLen:
-			s, _ := fr.regs[h.addr].R.([]Value)
-			fr.regs[h.dst] = Value{N: uint64(len(s))}
+			if !intCompare(h.op, fr.regs[h.x].N, fr.regs[h.y].N) {
+				t.branch(pred, h.site, false)
+				fr.take(h.no, h.ne)
+				return stNext, true
+			}
+			// Staying in the loop the way the site went its last histBits
+			// times, with its counter saturated, changes nothing in the
+			// predictor (branch would write back what it read).
+			if pred.predHist[h.site] != 1<<histBits-1 || pred.predCtr[sat] != 3^2 {
+				t.branch(pred, h.site, true)
+			}
+			fr.take(h.yes, h.ye)
 		}
-		if !intCompare(h.op, fr.regs[h.x].N, fr.regs[h.y].N) {
-			t.branch(pred, h.site, false)
-			fr.take(h.no, h.ne)
-			return stNext, true
-		}
-		// Staying in the loop the way the site went its last histBits
-		// times, with its counter saturated, changes nothing in the
-		// predictor (branch would write back what it read).
-		if pred.predHist[h.site] != 1<<histBits-1 || pred.predCtr[sat] != 3^2 {
-			t.branch(pred, h.site, true)
-		}
-		fr.take(h.yes, h.ye)
 	}
+}
+
+// keeps reports whether the SSA block body, a loop's body without calls,
+// cannot change the package-level variable g (a scalar): it stores only
+// to elements, fields, local variables and other package-level
+// variables, none of which is g.
+func keeps(body *ssa.BasicBlock, g ssa.Value) bool {
+	for _, in := range body.Instrs {
+		st, ok := in.(*ssa.Store)
+		if !ok {
+			continue
+		}
+		switch a := st.Addr.(type) {
+		case *ssa.IndexAddr, *ssa.FieldAddr, *ssa.Alloc:
+		case *ssa.Global:
+			if a == g {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // stopBody gives back the cost, count and lines of the rest of a loop
 // body's segment that stopped early at pc, as the run loop does.
+//
+// It tells the run loop (Thread.bodyStopped) that the status it gets
+// back from the jump that entered the loop is the body's: the body may be
+// the block the run loop ran that jump in, with fr.pc where the body
+// stopped, which the run loop must not read as its own instruction's.
 func (t *Thread) stopBody(fr *frame, b *block, in *instr, pc, end, mark int) {
+	t.bodyStopped = true
 	if in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
 		// A fused instruction stopped in its first part.
 		pc = fr.pc

@@ -381,6 +381,11 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 			return
 		}
 		cond := c.operand(in.Cond)
+		if blk.hdr == nil {
+			// A branch on a boolean (if a[i] {, for ok {) is a header
+			// too (header.go): its test is cond != false.
+			blk.hdr = &header{op: cmpNE, x: cond, y: c.konst(falseKey{}, Value{}), yes: yes, ye: ye, no: no, ne: ne}
+		}
 		c.add(blk, costSimple, func(t *Thread, fr *frame) status {
 			then := fr.regs[cond].N != 0
 			t.branch(t.predFor(site), site, then)
@@ -1464,6 +1469,10 @@ func (c *fnCompiler) compareOp(in *ssa.BinOp) (op uint8, x, y operand) {
 }
 
 // intCompare evaluates an integer comparison.
+// falseKey is the key of the constant false in a function's table of
+// constants (fnCompiler.konst).
+type falseKey struct{}
+
 func intCompare(op uint8, a, b uint64) bool {
 	switch op {
 	case cmpEQ:

@@ -77,10 +77,13 @@ type Thread struct {
 	ranSeen []uint64 // the lines in ran, as a bit set
 	ranNext bool
 	ended   bool
-	call    *Call    // the native call whose steps are running
-	sync    int      // >0 while a native runs interpreted code synchronously
-	inBody  bool     // a loop's body runs from its header (header.go)
-	free    []*frame // frames of returned calls, for reuse
+	call    *Call // the native call whose steps are running
+	sync    int   // >0 while a native runs interpreted code synchronously
+	inBody  bool  // a loop's body runs from its header (header.go)
+	// bodyStopped: a loop's body run from its header stopped early, and
+	// gave back what it did not run (stopBody).
+	bodyStopped bool
+	free        []*frame // frames of returned calls, for reuse
 	// last is the element each access instruction (by slot) touched
 	// last in a slice beyond the cache (farSite).
 	last [64]int64
@@ -271,6 +274,9 @@ func (t *Thread) exec() (op *core.Op) {
 				} else {
 					st = in.do(t, fr)
 				}
+				// A jump that ran a loop whose body stopped: nothing here
+				// to give back.
+				t.bodyStopped = false
 				break
 			}
 			// The whole segment at once: no instruction before its last
@@ -327,9 +333,11 @@ func (t *Thread) exec() (op *core.Op) {
 				}
 				break
 			}
-			if fr.blk != blk {
+			if fr.blk != blk || t.bodyStopped {
 				// The segment's jump ran a loop (header.go), which
-				// stopped in its body and gave back what it did not run.
+				// stopped in its body (perhaps this block) and gave
+				// back what it did not run.
+				t.bodyStopped = false
 				break
 			}
 			if in.skip > 0 && fr.pc < pc && fr.pc > pc-1-int(in.skip) {
