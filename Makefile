@@ -26,7 +26,7 @@ check:
 # WebAssembly under Node. The tests package (browsers, real runs) takes
 # 8–10 minutes on a busy 2-core machine: past go test's 10-minute default.
 test: deps check
-	$(GO) test -count=1 -timeout 30m ./...
+	$(GO) test -count=1 -timeout 45m ./...
 	@$(MAKE) --no-print-directory test-wasm
 
 # test-wasm runs the tests of core and of the player's controller
@@ -163,4 +163,4 @@ bench-site: site-player
 # seeds in the simulator, asserting the targets (docs/timing.md).
 .PHONY: test-distribution
 test-distribution:
-	GMPBOOK_DIST_RUNS=$${GMPBOOK_DIST_RUNS:-200} $(GO) test -count=1 -timeout 30m -run TestDistributionAtSeveralPs -v ./tests
+	GMPBOOK_DIST_RUNS=$${GMPBOOK_DIST_RUNS:-200} $(GO) test -count=1 -timeout 45m -run TestDistributionAtSeveralPs -v ./tests
