@@ -402,8 +402,8 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 	switch e.Kind {
 	case core.EvGoCreate:
 		what := ""
-		if e.Text != "" {
-			what = " to run " + e.Text
+		if fn := e.GoFunc(); fn != "" {
+			what = " to run " + fn
 		}
 		reuse := ""
 		if e.Flag {
