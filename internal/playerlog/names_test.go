@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -31,7 +32,8 @@ func namedRecording(t *testing.T, file string) *view.Recording {
 // TestAuthorNamesReachThePlayer: a //> name directive on a go statement
 // names each goroutine it starts from a value read at the statement (a
 // callee's argument, a closure's loop variable), and the player calls the
-// goroutine by that name: on its token and in the sentences.
+// goroutine by that name: on its token (written on the pill) and in the
+// sentences.
 func TestAuthorNamesReachThePlayer(t *testing.T) {
 	for _, tc := range []struct {
 		file, prefix string
@@ -57,17 +59,28 @@ func TestAuthorNamesReachThePlayer(t *testing.T) {
 			}
 			require.Len(t, ids, tc.n)
 			// Just after the last of them is created (and before any has
-			// exited), each is on the stage under its name.
+			// exited), they are on the stage under their names.
 			f := rec.Frame(last+1, view.Options{Width: 1280, Height: 760})
 			onStage := map[string]bool{}
 			for _, s := range f.Shapes {
-				if s.Kind == view.ShapeToken {
+				if s.Kind == view.ShapeToken && strings.HasPrefix(s.Name, tc.prefix) {
 					onStage[s.Name] = true
+					// The name is on the pill itself, not a G number.
+					assert.Equal(t, s.Name, s.Text, "G%d's token", s.G)
 				}
 			}
-			for k := range tc.n {
-				assert.True(t, onStage[tc.prefix+strconv.Itoa(k)], "%s%d on the stage", tc.prefix, k)
+			// Each is drawn, or counted in a queue's "+N" when the queue
+			// has more than its visible cells.
+			hidden := 0
+			for _, s := range f.Shapes {
+				if s.Kind == view.ShapeText && strings.HasSuffix(s.Role, ".more") {
+					n, err := strconv.Atoi(strings.TrimPrefix(s.Text, "+"))
+					require.NoError(t, err, s.Text)
+					hidden += n
+				}
 			}
+			assert.Positive(t, len(onStage))
+			assert.GreaterOrEqual(t, len(onStage)+hidden, tc.n, "named goroutines drawn or counted")
 		})
 	}
 }
