@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"golang.org/x/image/font/gofont/goregular"
 
+	"github.com/gmpbook/gmpbook/internal/fonts"
 	"github.com/gmpbook/gmpbook/render/play"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -26,6 +27,11 @@ import (
 type Drawer struct {
 	font  *text.GoTextFaceSource
 	faces map[float32]*text.GoTextFace
+	// The Chinese fallback (internal/fonts.CJKSubset), for text with
+	// runes Go Regular lacks (the player speaking Chinese, a scene's
+	// Chinese output): parsed when the first such string is drawn or
+	// measured, so that an English page never pays for it.
+	cjk *cjkFaces
 
 	dst   *ebiten.Image
 	scale float32
@@ -99,8 +105,64 @@ func NewDrawer() *Drawer {
 	}
 	d := &Drawer{font: src, faces: map[float32]*text.GoTextFace{}, sprites: map[spriteKey]*sprite{},
 		textSprites: map[textKey]*textSprite{}, textSeen: map[textKey]int{}, discSeen: map[spriteKey]int{}}
-	d.sub = &Drawer{font: src, faces: d.faces}
+	d.cjk = &cjkFaces{faces: map[float32]*text.MultiFace{}}
+	d.sub = &Drawer{font: src, faces: d.faces, cjk: d.cjk}
 	return d
+}
+
+// cjkFaces are Go Regular with the Chinese fallback behind it, by size.
+type cjkFaces struct {
+	src    *text.GoTextFaceSource
+	failed bool // the fallback does not parse: Go Regular alone
+	faces  map[float32]*text.MultiFace
+}
+
+// needsCJK reports whether s has a rune from the CJK blocks on (U+2E80),
+// which Go Regular has no glyph for.
+func needsCJK(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0xE2 { // the first byte of U+2000 and above
+			for _, r := range s[i:] {
+				if r >= 0x2E80 {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// textFace is the face to set s in at size device pixels (rounded as
+// face rounds): Go Regular, or Go Regular with the Chinese fallback when
+// s needs it.
+func (d *Drawer) textFace(s string, size float32) (text.Face, float32) {
+	f := d.face(size)
+	if d.cjk == nil || !needsCJK(s) {
+		return f, float32(f.Size)
+	}
+	c := d.cjk
+	if c.src == nil && !c.failed {
+		src, err := text.NewGoTextFaceSource(bytes.NewReader(fonts.CJKSubset))
+		if err != nil {
+			c.failed = true // drawn with Go Regular's missing-glyph boxes
+		}
+		c.src = src
+	}
+	if c.failed {
+		return f, float32(f.Size)
+	}
+	m, ok := c.faces[float32(f.Size)]
+	if !ok {
+		var err error
+		m, err = text.NewMultiFace(f, &text.GoTextFace{Source: c.src, Size: f.Size})
+		if err != nil {
+			c.failed = true
+			return f, float32(f.Size)
+		}
+		c.faces[float32(f.Size)] = m
+	}
+	return m, float32(f.Size)
 }
 
 // face returns the face for size device pixels, rounded to a quarter
@@ -123,7 +185,8 @@ func (d *Drawer) Measure(s string, size float32) float32 {
 	if w, ok := d.widths[k]; ok {
 		return w
 	}
-	w := float32(text.Advance(s, d.face(size)))
+	face, _ := d.textFace(s, size)
+	w := float32(text.Advance(s, face))
 	if d.widths == nil || len(d.widths) > 4096 {
 		d.widths = map[textKey]float32{}
 	}
@@ -556,8 +619,8 @@ const textPad = 2
 // of a frame in WebAssembly. Strings that change every frame (a clock
 // during a slide) are drawn glyph by glyph.
 func (d *Drawer) drawText(t queuedText) {
-	face := d.face(t.size * d.scale)
-	key := textKey{t.s, float32(face.Size)}
+	face, fsize := d.textFace(t.s, t.size*d.scale)
+	key := textKey{t.s, fsize}
 	sp := d.textSprites[key]
 	if sp == nil && d.textSeen[key] >= d.frame-1 && d.textSeen[key] > 0 && d.sub != nil {
 		w, h := text.Measure(t.s, face, 0)

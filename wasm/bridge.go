@@ -139,6 +139,17 @@ func pageQuery() (url.Values, marker, error) {
 	return q, m, nil
 }
 
+// pageLang is the language the page's URL asks for (lang=), English when
+// it asks for none or for one the player does not speak.
+func pageLang() view.Lang {
+	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
+	if err != nil {
+		return view.English
+	}
+	l, _ := view.ParseLang(q.Get("lang"))
+	return l
+}
+
 // ms formats a duration in whole milliseconds, for the first-frame line.
 func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) + "ms" }
 
@@ -188,7 +199,9 @@ func showError(err error) {
 	}
 	doc.Get("body").Get("style").Set("backgroundColor", "") // Ebiten's black
 	if e := doc.Call("getElementById", "error"); !e.IsNull() {
-		e.Set("textContent", err.Error())
+		// The message stays Go's; a reader of another language gets a
+		// lead-in in theirs.
+		e.Set("textContent", view.Say(pageLang(), "wasm.error", err.Error()))
 		e.Get("style").Set("display", "block")
 	}
 	msg := map[string]any{"type": "gmpbook", "error": err.Error()}

@@ -14,6 +14,7 @@ import (
 	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/runlog"
 	"github.com/gmpbook/gmpbook/render/play"
+	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // runKey is what a run's name may be: the site names runs by a hash of
@@ -47,7 +48,7 @@ func run() error {
 	loaded := time.Now()
 	m.mark("loaded")
 	player := play.NewPlayer(f.Log(), func(procs int, seed uint64) (play.Log, error) {
-		return play.Log{}, loadFull(q, procs, seed)
+		return play.Log{}, loadFull(q, cue.Lang, procs, seed)
 	})
 	return playScene(cue, m, player, f.Title, "load "+ms(loaded.Sub(begun))+" (recorded run, "+strconv.Itoa(len(data))+" bytes)", loaded)
 }
@@ -90,7 +91,7 @@ func fetchRun(key string) ([]byte, error) {
 // loadFull replaces the light player with the full one, which can run
 // the scene again: the same page without run=, with the new GOMAXPROCS
 // and seed. The error is what the player shows until the page goes.
-func loadFull(q url.Values, procs int, seed uint64) error {
+func loadFull(q url.Values, lang view.Lang, procs int, seed uint64) error {
 	next := url.Values{}
 	for k, v := range q {
 		next[k] = v
@@ -100,10 +101,10 @@ func loadFull(q url.Values, procs int, seed uint64) error {
 	next.Set("procs", strconv.Itoa(procs))
 	next.Set("seed", strconv.FormatUint(seed, 10))
 	if next.Get("src") == "" && next.Get("scene") == "" {
-		return errors.New("this page has no scene source to run again")
+		return errors.New(view.Say(lang, "wasm.nosource"))
 	}
 	js.Global().Get("location").Call("replace", "?"+next.Encode())
-	return errors.New("loading the simulator…")
+	return errors.New(view.Say(lang, "wasm.loadingfull"))
 }
 
 // chromeTrace is left out of the light player (see bridge.trace), and

@@ -33,15 +33,20 @@ type Compare struct {
 
 	playback
 	reduced bool
+	lang    view.Lang // the language of the narration and the controls (SetLang)
 
 	cache struct {
 		ok      bool
 		pos     int
 		w, h    float32
 		reduced bool
+		lang    view.Lang
 		frame   view.Frame
 	}
 }
+
+// SetLang picks the language of the narration and the controls.
+func (c *Compare) SetLang(l view.Lang) { c.lang = l }
 
 // NewCompare returns a Compare of the runs a and b, paused at the start.
 func NewCompare(a, b Side) *Compare {
@@ -158,13 +163,13 @@ func (c *Compare) command(cmd Command) {
 // Frame is the two runs at the play head (view.CompareFrame).
 func (c *Compare) Frame(width, height float32) view.Frame {
 	k := &c.cache
-	if !k.ok || k.pos != c.pos || k.w != width || k.h != height || k.reduced != c.reduced {
+	if !k.ok || k.pos != c.pos || k.w != width || k.h != height || k.reduced != c.reduced || k.lang != c.lang {
 		k.frame = view.CompareFrame(c.ra, c.rb, c.Time(), view.CompareOptions{
-			Options: view.Options{Width: width, Height: height, Reduced: c.reduced, Unused: unusedByBoth(c.ra, c.rb)},
+			Options: view.Options{Width: width, Height: height, Reduced: c.reduced, Lang: c.lang, Unused: unusedByBoth(c.ra, c.rb)},
 			LabelA:  c.a.Label, LabelB: c.b.Label, Diff: c.diff, Started: c.pos >= 0,
 		})
 		k.frame.Index = c.pos
-		k.ok, k.pos, k.w, k.h, k.reduced = true, c.pos, width, height, c.reduced
+		k.ok, k.pos, k.w, k.h, k.reduced, k.lang = true, c.pos, width, height, c.reduced, c.lang
 	}
 	return k.frame
 }
@@ -174,7 +179,7 @@ func (c *Compare) Frame(width, height float32) view.Frame {
 func (c *Compare) Status() Status {
 	st := Status{
 		Playing: c.playing, Cursor: c.pos, Len: len(c.times), Time: c.Time(), Speed: c.speed,
-		Procs: c.a.Log.Procs, Seed: c.a.Log.Seed, ReducedMotion: c.reduced,
+		Procs: c.a.Log.Procs, Seed: c.a.Log.Seed, ReducedMotion: c.reduced, Lang: c.lang,
 		Captions: true, HasCaptions: len(c.a.Log.Captions) > 0,
 	}
 	st.Marks = c.marks

@@ -147,9 +147,9 @@ func buttonsFor(st Status) []button {
 		{role: "ctl:speed", label: speedLabel(st.Speed), cmd: Command{Kind: CmdSpeed, Speed: 1}},
 		{role: "ctl:faster", label: "+", cmd: Command{Kind: CmdFaster}},
 		{},
-		{role: "ctl:next-steal", label: "steal →", cmd: Command{Kind: CmdNextSteal}, dot: markColors[MarkSteal]},
-		{role: "ctl:next-handoff", label: "hand-off →", cmd: Command{Kind: CmdNextHandoff}, dot: markColors[MarkHandoff]},
-		{role: "ctl:next-preemption", label: "preemption →", cmd: Command{Kind: CmdNextPreempt}, dot: markColors[MarkPreempt]},
+		{role: "ctl:next-steal", label: view.Say(st.Lang, "ctl.next-steal"), cmd: Command{Kind: CmdNextSteal}, dot: markColors[MarkSteal]},
+		{role: "ctl:next-handoff", label: view.Say(st.Lang, "ctl.next-handoff"), cmd: Command{Kind: CmdNextHandoff}, dot: markColors[MarkHandoff]},
+		{role: "ctl:next-preemption", label: view.Say(st.Lang, "ctl.next-preemption"), cmd: Command{Kind: CmdNextPreempt}, dot: markColors[MarkPreempt]},
 		{},
 	}
 	if st.CanRerun {
@@ -157,13 +157,13 @@ func buttonsFor(st Status) []button {
 			button{role: "ctl:procs-", label: "−", cmd: Command{Kind: CmdProcs, Procs: max(st.Procs-1, 1)}},
 			button{role: "ctl:procs", label: "GOMAXPROCS " + strconv.Itoa(st.Procs), cmd: Command{Kind: CmdRestart}},
 			button{role: "ctl:procs+", label: "+", cmd: Command{Kind: CmdProcs, Procs: min(st.Procs+1, MaxProcs)}},
-			button{role: "ctl:seed", label: "seed " + strconv.FormatUint(st.Seed, 10) + " → " + strconv.FormatUint(st.Seed+1, 10), cmd: Command{Kind: CmdSeed, Seed: st.Seed + 1}},
+			button{role: "ctl:seed", label: view.Say(st.Lang, "ctl.seed", strconv.FormatUint(st.Seed, 10), strconv.FormatUint(st.Seed+1, 10)), cmd: Command{Kind: CmdSeed, Seed: st.Seed + 1}},
 			button{},
 		)
 	}
 	bs = append(bs,
-		button{role: "ctl:motion", label: "reduced motion", cmd: Command{Kind: CmdReducedMotion}, on: st.ReducedMotion},
-		button{role: "ctl:captions", label: "captions", cmd: Command{Kind: CmdCaptions}, on: st.Captions},
+		button{role: "ctl:motion", label: view.Say(st.Lang, "ctl.motion"), cmd: Command{Kind: CmdReducedMotion}, on: st.ReducedMotion},
+		button{role: "ctl:captions", label: view.Say(st.Lang, "ctl.captions"), cmd: Command{Kind: CmdCaptions}, on: st.Captions},
 	)
 	return bs
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"net/url"
 	"strconv"
+
+	"github.com/gmpbook/gmpbook/render/view"
 )
 
 // Cue is where and how a player starts, as a player's URL says it
@@ -12,15 +14,17 @@ import (
 // has the scene half). It lives here, beside what it drives, so that the
 // light browser player, which has no compiler, reads it the same way.
 type Cue struct {
-	At    int     // start after event At (-1: before the first; not given: the opening step)
-	HasAt bool    // At was given
-	Play  bool    // start playing
-	Speed float64 // the playback speed; 0: not given
-	Dark  bool    // draw the player in its dark palette (dark=1: the page is dark)
-	Slide bool    // lay the player out for a slide stage (slide=1: presentation mode)
+	At    int       // start after event At (-1: before the first; not given: the opening step)
+	HasAt bool      // At was given
+	Play  bool      // start playing
+	Speed float64   // the playback speed; 0: not given
+	Dark  bool      // draw the player in its dark palette (dark=1: the page is dark)
+	Slide bool      // lay the player out for a slide stage (slide=1: presentation mode)
+	Lang  view.Lang // the language the player speaks (lang=zh: Chinese; English by default)
 }
 
-// ParseCue reads at, speed and play from a player's query.
+// ParseCue reads at, speed, play, dark, slide and lang from a player's
+// query.
 func ParseCue(q url.Values) (Cue, error) {
 	c := Cue{At: -1}
 	if v := q.Get("at"); v != "" {
@@ -40,6 +44,13 @@ func ParseCue(q url.Values) (Cue, error) {
 	c.Play = q.Get("play") == "1" || q.Get("play") == "true"
 	c.Dark = q.Get("dark") == "1"
 	c.Slide = q.Get("slide") == "1"
+	if v := q.Get("lang"); v != "" {
+		l, err := view.ParseLang(v)
+		if err != nil {
+			return c, err
+		}
+		c.Lang = l
+	}
 	return c, nil
 }
 
@@ -61,6 +72,16 @@ func (c Cue) Set(q url.Values) {
 	if c.Slide {
 		q.Set("slide", "1")
 	}
+	if c.Lang != view.English {
+		q.Set("lang", c.Lang.String())
+	}
+}
+
+// Speaker is a Source whose words (narration, labels, messages) can be
+// in another language than English (Player, Loading, Compare): what a
+// Cue's Lang sets.
+type Speaker interface {
+	SetLang(view.Lang)
 }
 
 // Opener is a Source that knows where its story starts (Player.Opening):
@@ -71,8 +92,12 @@ type Opener interface {
 
 // Apply cues p: it seeks (to At when given, else to the opening step of a
 // Source that has one, see Opener), sets the speed (when given) and starts
-// or stops it; a Styled one is drawn dark and for a slide as asked.
+// or stops it; a Styled one is drawn dark and for a slide as asked, and a
+// Speaker speaks the Cue's language.
 func (c Cue) Apply(p Controllable) {
+	if s, ok := p.(Speaker); ok {
+		s.SetLang(c.Lang)
+	}
 	if s, ok := p.(Styled); ok {
 		s.SetDark(c.Dark)
 		s.SetSlide(c.Slide)

@@ -109,3 +109,51 @@ func TestChromeTextReadsInBothPalettes(t *testing.T) {
 	}
 	assert.NotEqual(t, play.ChromeColors(false), play.ChromeColors(true))
 }
+
+// TestCueSpeaksChinese: lang=zh reaches the player (and a Loading passes
+// it on): the narration, the picture's labels and the controls are in
+// Chinese, and a jump that finds nothing says so in Chinese. A language
+// the player does not speak is a clear error.
+func TestCueSpeaksChinese(t *testing.T) {
+	q, err := url.ParseQuery("lang=zh")
+	require.NoError(t, err)
+	cue, err := play.ParseCue(q)
+	require.NoError(t, err)
+	assert.Equal(t, view.Chinese, cue.Lang)
+	back := url.Values{}
+	cue.Set(back)
+	assert.Equal(t, "lang=zh", back.Encode())
+	_, err = play.ParseCue(url.Values{"lang": {"klingon"}})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "lang=klingon")
+
+	log := stealLog(t, 0, 0)
+	l := play.NewLoading(log.Procs, log.Seed, false, func() (play.Source, error) { return play.NewPlayer(log, nil), nil })
+	cue.Apply(l)
+	l.Frame(800, 600)
+	require.NoError(t, l.Update(&play.Input{Dt: 1.0 / 60}))
+	st := l.Status()
+	assert.Equal(t, view.Chinese, st.Lang, "the loaded player speaks Chinese")
+	f := l.Frame(800, 600)
+	assert.True(t, view.HasCJK(f.Narration), "narration %q", f.Narration)
+
+	c := play.NewControls(func(s string, size float32) float32 { return float32(len([]rune(s))) * size * 0.6 })
+	var labels []string
+	for _, s := range c.Layout(nil, st, f.Narration, f.Caption, 800, 600) {
+		if s.Kind == view.ShapeText || s.Text != "" {
+			labels = append(labels, s.Text)
+		}
+	}
+	assert.Contains(t, labels, "窃取 →")
+	assert.Contains(t, labels, "减少动画")
+	assert.NotContains(t, labels, "steal →")
+
+	p := play.NewPlayer(stealLog(t, 0, 0), nil)
+	p.SetLang(view.Chinese)
+	p.Seek(p.Recording().Len() - 1)
+	require.NoError(t, p.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdNextSteal}}}))
+	assert.Equal(t, "这次运行在此之后没有窃取。", p.Frame(800, 600).Narration)
+	p.SetLang(view.English)
+	require.NoError(t, p.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdNextSteal}}}))
+	assert.Equal(t, "No steal after this point in this run.", p.Frame(800, 600).Narration)
+}

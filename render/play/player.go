@@ -68,11 +68,12 @@ type Player struct {
 	playback
 	reduced  bool
 	captions bool
-	dark     bool   // lay frames out in view.DarkTheme (SetDark)
-	slide    bool   // lay frames out for a slide stage (SetSlide)
-	problem  string // the narration's place says why the last re-run (or simulating further) failed
-	note     string // the narration's place says that the last jump found nothing, until the next command
-	shown    bool   // a frame has been asked for: the log may grow
+	dark     bool      // lay frames out in view.DarkTheme (SetDark)
+	slide    bool      // lay frames out for a slide stage (SetSlide)
+	lang     view.Lang // the language of the narration and the controls (SetLang)
+	problem  string    // the narration's place says why the last re-run (or simulating further) failed
+	note     string    // the narration's place says that the last jump found nothing, until the next command
+	shown    bool      // a frame has been asked for: the log may grow
 	// growMax, if not zero, bounds the chunks simulated in a tick besides
 	// growBudget, so that a test is not at the mercy of the wall clock
 	// (under WebAssembly in Node a chunk may take longer than the budget).
@@ -93,6 +94,7 @@ type Player struct {
 		pos, gen     int
 		w, h         float32
 		reduced      bool
+		lang         view.Lang
 		closed       bool // laid out with the whole run's unused places
 		frame        view.Frame
 		lastW, lastH float32
@@ -158,10 +160,10 @@ func (p *Player) more(n int) bool {
 	old := p.rec.Len()
 	events, done, err := p.run.Grow(n)
 	if err != nil {
-		p.problem = "Could not simulate the rest of the scene: " + err.Error()
+		p.problem = view.Say(p.lang, "player.growfailed", err.Error())
 		events, done = p.run.Events, true
 	} else if len(events) < old {
-		p.problem = "Could not simulate the rest of the scene: the log came back shorter."
+		p.problem = view.Say(p.lang, "player.growshorter")
 		events, done = p.run.Events, true
 	}
 	p.run.Events = events
@@ -259,9 +261,9 @@ func (p *Player) jumpOr(next func() bool, kind MarkKind) {
 		return
 	}
 	if slices.ContainsFunc(p.marks, func(m Mark) bool { return m.Kind == kind && m.At > p.Opening() }) {
-		p.note = "No " + kind.String() + " after this point in this run."
+		p.note = view.Say(p.lang, "player.nomore."+kind.String())
 	} else {
-		p.note = "No " + kind.String() + " in this run."
+		p.note = view.Say(p.lang, "player.none."+kind.String())
 	}
 }
 
@@ -389,7 +391,7 @@ func (p *Player) command(c Command) {
 		}
 		run, err := p.rerun(procs, seed)
 		if err != nil {
-			p.problem = "Could not run the scene again: " + err.Error()
+			p.problem = view.Say(p.lang, "player.rerunfailed", err.Error())
 			return
 		}
 		p.problem = ""
@@ -425,6 +427,13 @@ func (p *Player) Dark() bool { return p.dark }
 // projected deck): frames get view.SlideTextFloor and larger tokens.
 func (p *Player) SetSlide(slide bool) { p.slide = slide }
 
+// SetLang picks the language of the narration, the picture's labels and
+// the controls (English by default); the next frame uses it.
+func (p *Player) SetLang(l view.Lang) { p.lang = l }
+
+// Lang reports the language SetLang picked.
+func (p *Player) Lang() view.Lang { return p.lang }
+
 // frameAt is the laid-out frame at the cursor for a width×height canvas,
 // cached until the cursor, the size or the motion setting changes.
 func (p *Player) frameAt(width, height float32) view.Frame {
@@ -435,13 +444,13 @@ func (p *Player) frameAt(width, height float32) view.Frame {
 		unused = p.rec.Unused()
 	}
 	if !c.ok || c.pos != p.cur.Pos() || c.gen != p.gen || c.w != width || c.h != height || c.reduced != p.reduced ||
-		c.frame.Dark != p.dark || c.frame.Slide != p.slide || c.closed != closed {
+		c.frame.Dark != p.dark || c.frame.Slide != p.slide || c.lang != p.lang || c.closed != closed {
 		// The places the whole run never uses are collapsed, as in the
 		// poster, once the run is known to its end; before that every
 		// place is drawn, so that none pops in when it is first used.
 		c.frame = p.cur.Frame(view.Options{Width: width, Height: height, Reduced: p.reduced, Dark: p.dark, Slide: p.slide,
-			Unused: unused})
-		c.ok, c.pos, c.gen, c.w, c.h, c.reduced, c.closed = true, p.cur.Pos(), p.gen, width, height, p.reduced, closed
+			Lang: p.lang, Unused: unused})
+		c.ok, c.pos, c.gen, c.w, c.h, c.reduced, c.lang, c.closed = true, p.cur.Pos(), p.gen, width, height, p.reduced, p.lang, closed
 	}
 	return c.frame
 }
@@ -468,7 +477,7 @@ func (p *Player) Status() Status {
 	st := Status{
 		Playing: p.playing, Cursor: p.cur.Pos(), Len: p.rec.Len(), Time: p.cur.Time(),
 		Speed: p.speed, Procs: p.run.Procs, Seed: p.run.Seed, CanRerun: p.rerun != nil,
-		ReducedMotion: p.reduced, Dark: p.dark, Captions: p.captions, HasCaptions: len(p.run.Captions) > 0, Marks: p.marks,
+		ReducedMotion: p.reduced, Dark: p.dark, Lang: p.lang, Captions: p.captions, HasCaptions: len(p.run.Captions) > 0, Marks: p.marks,
 	}
 	if p.run.Lines != nil {
 		// The line of the last scene goroutine that did something.
@@ -500,10 +509,11 @@ type Loading struct {
 	drawn   bool
 	speed   float64 // set before the hand-over (0: not set)
 	playing bool
-	seek    int  // a Seek before the hand-over, plus one (0: none)
-	open    bool // a SeekOpening before the hand-over (and no Seek after it)
-	dark    bool // SetDark, passed on at the hand-over
-	slide   bool // SetSlide, passed on at the hand-over
+	seek    int       // a Seek before the hand-over, plus one (0: none)
+	open    bool      // a SeekOpening before the hand-over (and no Seek after it)
+	dark    bool      // SetDark, passed on at the hand-over
+	lang    view.Lang // SetLang, passed on at the hand-over
+	slide   bool      // SetSlide, passed on at the hand-over
 }
 
 // Styled is a Source whose picture can be drawn dark or for a slide
@@ -528,6 +538,15 @@ func (l *Loading) SetSlide(slide bool) {
 	l.first.SetSlide(slide)
 	if s, ok := l.src.(Styled); ok {
 		s.SetSlide(slide)
+	}
+}
+
+// SetLang makes the first frame speak l, and the loaded Source once it is there.
+func (l *Loading) SetLang(lang view.Lang) {
+	l.lang = lang
+	l.first.SetLang(lang)
+	if s, ok := l.src.(Speaker); ok {
+		s.SetLang(lang)
 	}
 }
 
@@ -563,6 +582,9 @@ func (l *Loading) Update(in *Input) error {
 	if s, ok := src.(Styled); ok {
 		s.SetDark(l.dark)
 		s.SetSlide(l.slide)
+	}
+	if s, ok := src.(Speaker); ok {
+		s.SetLang(l.lang)
 	}
 	if p, ok := src.(Controllable); ok {
 		if o, ok := src.(Opener); ok && l.open {

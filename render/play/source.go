@@ -47,10 +47,11 @@ type Status struct {
 	// procs or seed; without it, those buttons are not shown.
 	CanRerun      bool
 	ReducedMotion bool
-	Dark          bool   // the picture and the chrome are in the dark palette (Player.SetDark)
-	Captions      bool   // captions are on
-	HasCaptions   bool   // the scene has captions: the chrome keeps a line for them
-	Marks         []Mark // the events a learner jumps between, in cursor order
+	Dark          bool      // the picture and the chrome are in the dark palette (Player.SetDark)
+	Lang          view.Lang // the language of the narration and the controls (Player.SetLang)
+	Captions      bool      // captions are on
+	HasCaptions   bool      // the scene has captions: the chrome keeps a line for them
+	Marks         []Mark    // the events a learner jumps between, in cursor order
 	// Line is the scene source line of the goroutine the current event is
 	// about (0 if unknown), for the page to highlight.
 	Line int

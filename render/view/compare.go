@@ -206,16 +206,22 @@ type CompareOptions struct {
 // DiffColor marks the first difference between two compared runs.
 var DiffColor = OkabeBlack
 
-// CompareSentence is the text line that names the first difference.
+// CompareSentence is the text line that names the first difference, in
+// English.
 func CompareSentence(a, b *Recording, diff Difference) string {
+	return CompareSentenceIn(English, a, b, diff)
+}
+
+// CompareSentenceIn is CompareSentence in language l.
+func CompareSentenceIn(l Lang, a, b *Recording, diff Difference) string {
 	if diff.Same() {
-		return "The two runs make the same decisions, event for event."
+		return Say(l, "compare.same")
 	}
 	say := func(r *Recording, i int) (string, core.Time, bool) {
 		if i < 0 || i >= r.Len() {
-			return "(no more events)", 0, false
+			return Say(l, "compare.none"), 0, false
 		}
-		return r.StepNarration(i), r.Events[i].T, true
+		return r.StepNarrationIn(l, i), r.Events[i].T, true
 	}
 	sa, ta, oka := say(a, diff.A)
 	sb, tb, okb := say(b, diff.B)
@@ -223,7 +229,7 @@ func CompareSentence(a, b *Recording, diff Difference) string {
 	if !oka || (okb && tb < ta) {
 		t = tb
 	}
-	return "First difference at t=" + core.FormatDurationShort(int64(t)) + ": " + sa + " / " + sb
+	return Say(l, "compare.first", core.FormatDurationShort(int64(t)), sa, sb)
 }
 
 // DifferenceTime is the virtual time of the first difference: the earlier
@@ -288,7 +294,7 @@ func CompareFrame(a, b *Recording, t core.Time, opts CompareOptions) Frame {
 		}
 		narr := g.Narration
 		if i < 0 {
-			narr = "Before the first event."
+			narr = Say(o.Lang, "compare.before")
 		}
 		label = fitText(label, fs, halfW-16)
 		narr = fitText(narr, fs-2, halfW-16)
@@ -312,7 +318,7 @@ func CompareFrame(a, b *Recording, t core.Time, opts CompareOptions) Frame {
 			f.Shapes = append(f.Shapes, diffMark(g, r.Events[d].T, r.TimeAt(i), o.Window, dx, oy)...)
 		}
 	}
-	f.Narration = CompareSentence(a, b, opts.Diff)
+	f.Narration = CompareSentenceIn(o.Lang, a, b, opts.Diff)
 	return f
 }
 

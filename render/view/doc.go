@@ -21,6 +21,7 @@
 //   - layout.go, layout_wide.go, layout_narrow.go: Layout, World → Frame.
 //   - tween.go: Tween, the in-between frames of an animation.
 //   - narrate.go: Narrate (one sentence per event) and captions.
+//   - text.go, lang.go: the text table and Lang, Say (below).
 //
 // # Places are fixed, goroutines move
 //
@@ -61,6 +62,29 @@
 // source line each G is at, which the event log does not carry: the caller
 // passes it with Recording.SetLineHook (the script VM knows it); without a
 // hook, line captions never show.
+//
+// # Languages: one text table
+//
+// Every word the player shows is an entry of one table, texts in text.go:
+// an id ("steal", "lbl.global", "ctl.motion", "wasm.error") with one fmt
+// form per Lang, English and Chinese side by side, so that a sentence and
+// its translation are read and changed together. The narration, the
+// picture's labels (Layout), render/play's controls and messages, and the
+// browser player's messages all come from it through Say(lang, id,
+// args…); Options.Lang picks the language of a Frame, and
+// Recording.StepNarrationIn and NarrateIn narrate in one. English is the
+// default and its forms are exactly the sentences the player always said.
+// A Chinese form may reorder the arguments ("%[2]s") but uses the same
+// ones, with the same verbs; the space it writes next to an argument goes
+// when the argument's text there is Chinese. A sentence is composed of
+// table entries (a place, a count, a reason), never of English fragments.
+// Chinese forms use chapters/zh/glossary.tsv's terms; G, M, P, runnext,
+// sysmon, runtime functions and wait reasons stay as they are; counts
+// take a measure word (3 个 G) and never a plural. Tests fail when an id
+// lacks a language, when a form's arguments differ, when code asks for an
+// id the table lacks, when a Chinese sentence of any event kind keeps an
+// English word, or when a glossary "avoid" term appears. A new language
+// is a new Lang and a column of forms.
 //
 // # Drawing a Frame
 //

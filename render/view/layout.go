@@ -1,10 +1,9 @@
 package view
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
-	"unicode/utf8"
+	"unicode"
 
 	"github.com/gmpbook/gmpbook/core"
 )
@@ -43,6 +42,7 @@ type Options struct {
 	Unused        map[string]bool // places ("syscall", "netpoll", "dead", "inflight") the whole scene never uses: collapsed to a line (wide layout)
 	Slide         bool            // laid out for a slide stage (1920×1080): text floor SlideTextFloor, larger tokens
 	Dark          bool            // draw with DarkTheme (a dark page, desktop look or slide); Frame.Background says which paper
+	Lang          Lang            // the language of the narration and the labels (English by default)
 }
 
 // History is what a Recording remembers that core.World does not keep.
@@ -77,7 +77,24 @@ func Places(procs int, narrow bool) []string {
 
 // textW is the estimated width of s at size.
 func textW(s string, size float32) float32 {
-	return TextWidthPerSize * size * float32(utf8.RuneCountInString(s))
+	return TextWidthPerSize * size * float32(textCells(s))
+}
+
+// textCells is the width of s in character cells: a Chinese character
+// or full-width mark takes two.
+func textCells(s string) int {
+	n := 0
+	for _, r := range s {
+		n += runeCells(r)
+	}
+	return n
+}
+
+func runeCells(r rune) int {
+	if r >= 0x1100 && (unicode.Is(unicode.Han, r) || cjkPunct(r) || r >= 0xAC00 && r <= 0xD7A3) {
+		return 2
+	}
+	return 1
 }
 
 // fitText shortens s with an ellipsis so that it is at most maxW wide.
@@ -90,10 +107,12 @@ func fitText(s string, size, maxW float32) string {
 		return ""
 	}
 	r := []rune(s)
-	if n > len(r) {
-		n = len(r)
+	k, cells := 0, 0
+	for k < len(r) && cells+runeCells(r[k]) <= n {
+		cells += runeCells(r[k])
+		k++
 	}
-	return string(r[:n]) + "…"
+	return string(r[:k]) + "…"
 }
 
 func clamp(v, lo, hi float32) float32 { return max(lo, min(hi, v)) }
@@ -295,9 +314,9 @@ func (b *builder) token(x, y float32, id int64, role string) {
 	if tw > b.ts {
 		room = tw - b.ts/2 // a pill's round ends take a quarter of its height each
 	}
-	size := min(b.ts*0.5, room/(TextWidthPerSize*float32(utf8.RuneCountInString(label))))
+	size := min(b.ts*0.5, room/(TextWidthPerSize*float32(textCells(label))))
 	if name != "" {
-		if ns := min(b.ts*0.5, room/(TextWidthPerSize*float32(utf8.RuneCountInString(name)))); ns >= max(b.ts*0.3, b.floor) {
+		if ns := min(b.ts*0.5, room/(TextWidthPerSize*float32(textCells(name)))); ns >= max(b.ts*0.3, b.floor) {
 			label, size = name, ns
 		}
 	}
@@ -414,6 +433,9 @@ func joinFit(prefix string, items []string, size, maxW float32) string {
 
 // ---- shared pieces ---------------------------------------------------------------------
 
+// say is Say in the layout's language.
+func (b *builder) say(id string, args ...any) string { return Say(b.opts.Lang, id, args...) }
+
 // clockText is the virtual time, and how the run ended if it did.
 func (b *builder) clockText() (string, string) {
 	w := b.w
@@ -421,11 +443,11 @@ func (b *builder) clockText() (string, string) {
 	status := ""
 	switch {
 	case w.Fatal != "":
-		status = "fatal: " + w.Fatal
+		status = b.say("lbl.fatal", w.Fatal)
 	case w.Done:
-		status = "exit " + strconv.Itoa(w.ExitCode)
+		status = b.say("lbl.exit", w.ExitCode)
 	case w.STW:
-		status = "stop-the-world"
+		status = b.say("lbl.stw")
 	}
 	return t, status
 }
@@ -440,13 +462,13 @@ func (b *builder) sysmonText() string {
 	}
 	switch {
 	case !has:
-		return "sysmon: not started"
+		return b.say("lbl.sysmon.off")
 	case sm.Deep:
-		return "sysmon: deep sleep"
+		return b.say("lbl.sysmon.deep")
 	case sm.Delay > 0:
-		return "sysmon: every " + core.FormatDurationShort(sm.Delay)
+		return b.say("lbl.sysmon.every", core.FormatDurationShort(sm.Delay))
 	}
-	return "sysmon: running"
+	return b.say("lbl.sysmon.running")
 }
 
 // idleMs lists the threads not shown at a P or in a system call.
@@ -467,15 +489,15 @@ func (b *builder) idleMs() []string {
 		name := "M" + strconv.Itoa(int(m.ID))
 		switch {
 		case m.Spinning:
-			name += " spinning"
+			name += b.say("lbl.idlem.spinning")
 		case m.State == core.MNetpoll:
-			name += " polling"
+			name += b.say("lbl.idlem.polling")
 		case m.State == core.MSleeping:
-			name += " usleep"
+			name += b.say("lbl.idlem.usleep")
 		case m.State == core.MWaking || m.State == core.MStarting:
-			name += " waking"
+			name += b.say("lbl.idlem.waking")
 		case m.State == core.MLockedParked:
-			name += " locked to G" + strconv.FormatInt(m.LockedG, 10)
+			name += b.say("lbl.idlem.locked", m.LockedG)
 		}
 		out = append(out, name)
 	}
@@ -486,7 +508,7 @@ func (b *builder) idleMs() []string {
 func (b *builder) mLabel(p *core.PView) string {
 	m := b.w.M(p.M)
 	if m == nil {
-		return "no M"
+		return b.say("lbl.nom")
 	}
 	return "M" + strconv.Itoa(int(m.ID))
 }
@@ -500,13 +522,13 @@ func (b *builder) mNote(p *core.PView) string {
 	name := "M" + strconv.Itoa(int(m.ID))
 	switch {
 	case m.Spinning:
-		return name + " spinning: looking for work"
+		return b.say("lbl.m.spinning", name)
 	case m.State == core.MSyscall:
-		return name + " in a system call"
+		return b.say("lbl.m.syscall", name)
 	case m.State == core.MStarting || m.State == core.MWaking:
-		return name + " waking up"
+		return b.say("lbl.m.waking", name)
 	case m.State == core.MSleeping:
-		return name + " in usleep(3)"
+		return b.say("lbl.m.usleep", name)
 	}
 	return ""
 }
@@ -529,7 +551,7 @@ func sortedTimers(p *core.PView) []core.TimerView {
 // timeline draws the per-P strips in r for the first n Ps.
 func (b *builder) timeline(r Rect, n int, stripH float32) {
 	b.place("timeline", r)
-	title := "timeline: last " + core.FormatDurationShort(b.opts.Window)
+	title := b.say("lbl.timeline", core.FormatDurationShort(b.opts.Window))
 	b.text(r.X, r.Y, r.W, b.fss, title, "timeline.label", b.th.Muted)
 	now := b.w.T
 	from := core.Time(0)
@@ -557,7 +579,7 @@ func (b *builder) timeline(r Rect, n int, stripH float32) {
 		y += stripH + 2
 	}
 	if n < len(b.w.Ps) {
-		b.text(r.X, y, r.W, b.fss, fmt.Sprintf("+%d Ps not shown", len(b.w.Ps)-n), "timeline.more", b.th.Muted)
+		b.text(r.X, y, r.W, b.fss, b.say("lbl.psnotshown", len(b.w.Ps)-n), "timeline.more", b.th.Muted)
 	}
 }
 

@@ -94,8 +94,8 @@ func (b *builder) layoutNarrow(s *sorted) {
 	y += g.headerH + g.vgap
 
 	// Global run queue.
-	lw := textW("global 00000", fss)
-	b.inlineRow(Rect{m, y, full, g.globalH}, "global", "global "+strconv.Itoa(len(b.w.Global)), lw, b.w.Global)
+	lw := textW(b.say("lbl.global.short", 10000), fss)
+	b.inlineRow(Rect{m, y, full, g.globalH}, "global", b.say("lbl.global.short", len(b.w.Global)), lw, b.w.Global)
 	y += g.globalH + g.vgap
 
 	// One block per P.
@@ -104,13 +104,18 @@ func (b *builder) layoutNarrow(s *sorted) {
 		y += g.pH + g.vgap
 	}
 	if g.shownPs < len(b.w.Ps) {
-		b.text(m, y, full, fss, "+"+strconv.Itoa(len(b.w.Ps)-g.shownPs)+" Ps not shown", "P.more", b.th.Muted)
+		b.text(m, y, full, fss, b.say("lbl.psnotshown", len(b.w.Ps)-g.shownPs), "P.more", b.th.Muted)
 		y += fss + g.vgap
 	}
 
 	// Areas, two to a row.
 	half := (full - pad) / 2
 	lw = textW("parked 0000", fss)
+	if b.opts.Lang != English {
+		for _, id := range []string{"lbl.syscalls", "lbl.netpoll", "lbl.timers", "lbl.parked", "lbl.exited", "lbl.moving"} {
+			lw = max(lw, textW(b.say(id)+" 000", fss))
+		}
+	}
 	var timers []core.TimerView
 	for _, p := range b.w.Ps {
 		timers = append(timers, p.Timers...)
@@ -139,9 +144,9 @@ func (b *builder) layoutNarrow(s *sorted) {
 		role, label string
 		ids         []int64
 	}{
-		{{"syscall", "syscalls", ids(s.syscall)}, {"netpoll", "netpoll", ids(s.netpoll)}},
-		{{"timers", "timers", tids}, {"waiting", "parked", ids(s.waiting)}},
-		{{"dead", "exited", ids(s.dead)}, {"inflight", "moving", ids(s.inflight)}},
+		{{"syscall", b.say("lbl.syscalls"), ids(s.syscall)}, {"netpoll", b.say("lbl.netpoll"), ids(s.netpoll)}},
+		{{"timers", b.say("lbl.timers"), tids}, {"waiting", b.say("lbl.parked"), ids(s.waiting)}},
+		{{"dead", b.say("lbl.exited"), ids(s.dead)}, {"inflight", b.say("lbl.moving"), ids(s.inflight)}},
 	}
 	for _, row := range rows {
 		for k, a := range row {
@@ -154,7 +159,7 @@ func (b *builder) layoutNarrow(s *sorted) {
 	// Idle Ms.
 	ir := Rect{m, y, full, g.idleH}
 	b.place("idleM", ir)
-	b.textIn(ir, fs, joinFit("idle Ms: ", b.idleMs(), fs, ir.W), "idleM", b.th.Ink)
+	b.textIn(ir, fs, joinFit(b.say("lbl.idlems"), b.idleMs(), fs, ir.W), "idleM", b.th.Ink)
 	y += g.idleH + g.vgap
 
 	b.timeline(Rect{m, y, full, g.timelineH}, g.shownPs, g.stripH)

@@ -45,7 +45,9 @@ func sizes(ts, floor float32) (fs, fss, gap, pad float32) {
 func pillW(ts float32) float32 { return ts * 2.4 }
 
 // stationMinW is the narrowest station whose rows all fit, for tokens
-// ts high and tw wide.
+// ts high and tw wide. It measures the English labels, which are the
+// widest: every language gets the same geometry
+// (TestLabelsFitTheEnglishGeometry).
 func stationMinW(ts, tw, fs, fss, gap, pad float32) float32 {
 	boxRow := pad + textW("M0000", fs) + pad + tw + 2*pad + textW("next", fss) + pad + tw + 2*pad + textW("in hand", fss) + pad + tw + pad
 	runqRow := pad + textW("runq", fss) + pad + 2*(tw+gap) + textW("+256", fs) + pad + textW("256 / 256", fss) + pad
@@ -147,7 +149,7 @@ func (b *builder) layoutWide(s *sorted) {
 
 	// Header: the global run queue and the clock.
 	clock, status := b.clockText()
-	clockW := max(textW("t = 000.0ms", g.fs+2), textW("stop-the-world", g.fs)) + g.pad
+	clockW := max(textW("t = 000.0ms", g.fs+2), textW(b.say("lbl.stw"), g.fs)) + g.pad
 	gr := Rect{m, y, W - 2*m - clockW - g.vgap, g.globalH}
 	b.globalStrip(gr)
 	cr := Rect{gr.Right() + g.vgap, y, clockW, g.globalH}
@@ -167,7 +169,7 @@ func (b *builder) layoutWide(s *sorted) {
 	y += float32(g.rows) * (g.stationH + g.vgap)
 	if g.shownPs < len(b.w.Ps) {
 		// Ps beyond the shown ones: their tokens are counted here.
-		b.text(m, y-g.vgap, W-2*m, min(g.fss, g.vgap), "+"+strconv.Itoa(len(b.w.Ps)-g.shownPs)+" Ps not shown", "P.more", b.th.Muted)
+		b.text(m, y-g.vgap, W-2*m, min(g.fss, g.vgap), b.say("lbl.psnotshown", len(b.w.Ps)-g.shownPs), "P.more", b.th.Muted)
 	}
 
 	// Areas: syscalls, netpoller, parked, exited, moving, sysmon.
@@ -177,7 +179,7 @@ func (b *builder) layoutWide(s *sorted) {
 	// Idle Ms.
 	ir := Rect{m, y, W - 2*m, g.idleH}
 	b.place("idleM", ir)
-	b.textIn(ir, g.fs, joinFit("idle Ms: ", b.idleMs(), g.fs, ir.W), "idleM", b.th.Ink)
+	b.textIn(ir, g.fs, joinFit(b.say("lbl.idlems"), b.idleMs(), g.fs, ir.W), "idleM", b.th.Ink)
 	y += g.idleH + g.vgap
 
 	b.timeline(Rect{m, y, W - 2*m, g.timelineH}, g.shownPs, g.stripH)
@@ -210,8 +212,8 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted, gaugeH float32) {
 		b.token(x, ty, id, name+".m")
 	}
 	x += tw + 2*pad
-	nw := textW("next", fss)
-	b.textIn(Rect{x, ty, nw, ts}, fss, "next", name+".runnext.label", b.th.Muted)
+	nw := textW(b.say("lbl.next"), fss)
+	b.textIn(Rect{x, ty, nw, ts}, fss, b.say("lbl.next"), name+".runnext.label", b.th.Muted)
 	x += nw + pad
 	b.slot(x, ty, name+".runnext")
 	b.place(name+".runnext", Rect{x, ty, tw, ts})
@@ -222,8 +224,8 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted, gaugeH float32) {
 	// The hand: a G the P is moving (a stolen one, a preempted one on its
 	// way to a queue) sits here between two events; labelled, so that it
 	// is not read as a second runnext (review m4).
-	hw := textW("in hand", fss)
-	b.textIn(Rect{x, ty, hw, ts}, fss, "in hand", name+".hand.label", b.th.Muted)
+	hw := textW(b.say("lbl.hand"), fss)
+	b.textIn(Rect{x, ty, hw, ts}, fss, b.say("lbl.hand"), name+".hand.label", b.th.Muted)
 	x += hw + pad
 	b.place(name+".hand", Rect{x, ty, tw, ts})
 	if id := s.hand[p.ID]; id != 0 {
@@ -237,8 +239,8 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted, gaugeH float32) {
 	// proc.go:runqputslow moves to the global queue when it is full.
 	row := Rect{r.X, y, r.W, ts + pad + gaugeH}
 	b.place(name+".runq", row)
-	lw := textW("runq", fss)
-	b.textIn(Rect{row.X + pad/2, row.Y, lw, ts + pad}, fss, "runq", name+".runq.label", b.th.Muted)
+	lw := textW(b.say("lbl.runq"), fss)
+	b.textIn(Rect{row.X + pad/2, row.Y, lw, ts + pad}, fss, b.say("lbl.runq"), name+".runq.label", b.th.Muted)
 	cw := textW("256 / 256", fss)
 	b.textRight(Rect{row.Right() - cw - pad/2, row.Y, cw, ts + pad}, fss, strconv.Itoa(len(p.Runq))+" / 256", name+".runq.count", b.th.Muted)
 	cells := Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - cw - 3*pad, ts}
@@ -251,7 +253,7 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted, gaugeH float32) {
 	row = Rect{r.X, y, r.W, ts + pad}
 	trole := "timers." + name
 	b.place(trole, row)
-	lw = textW("timers", fss)
+	lw = textW(b.say("lbl.timers"), fss)
 	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "timers", trole+".label", b.th.Muted)
 	timers := sortedTimers(p)
 	cellW := tw + pad/2 + textW("@00.00ms", fss) + gap
@@ -273,7 +275,7 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted, gaugeH float32) {
 func (b *builder) areasWide(r Rect, s *sorted) {
 	ts, tw, fss, pad, gap := b.ts, b.tw, b.fss, b.pad, b.gap
 	sysText := b.sysmonText()
-	sysW := textW("sysmon: every 10.00ms", fss) + 2*pad
+	sysW := textW(b.say("lbl.sysmon.every", "10.00ms"), fss) + 2*pad
 	gapX := b.gap * 2
 	type area struct {
 		role, title, short string
@@ -281,7 +283,7 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 		draw               func(in Rect)
 	}
 	areas := []area{
-		{"syscall", "syscalls (" + strconv.Itoa(len(s.syscall)) + ")", "syscalls", 2.2, func(in Rect) {
+		{"syscall", b.say("lbl.syscalls.n", len(s.syscall)), b.say("lbl.syscalls"), 2.2, func(in Rect) {
 			// System calls: the M and its G.
 			mw := textW("M000", fss)
 			cellW := mw + pad/2 + tw + 2*gap
@@ -291,7 +293,7 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 				b.token(c.X+mw+pad/2, c.Y, g.ID, "syscall")
 			})
 		}},
-		{"netpoll", "netpoller (" + strconv.Itoa(len(s.netpoll)) + ")", "netpoller", 2.2, func(in Rect) {
+		{"netpoll", b.say("lbl.netpoller.n", len(s.netpoll)), b.say("lbl.netpoller"), 2.2, func(in Rect) {
 			// The netpoller: fd and the G waiting on it.
 			fw := textW("fd 000", fss)
 			cellW := fw + pad/2 + tw + 2*gap
@@ -301,9 +303,9 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 				b.token(c.X+fw+pad/2, c.Y, g.ID, "netpoll")
 			})
 		}},
-		{"waiting", "parked (" + strconv.Itoa(len(s.waiting)) + ")", "parked", 3, func(in Rect) { b.tokenGrid(in, s.waiting, "waiting") }},
-		{"dead", "exited (" + strconv.Itoa(len(s.dead)) + ")", "exited", 1.6, func(in Rect) { b.tokenGrid(in, s.dead, "dead") }},
-		{"inflight", "moving", "moving", 1, func(in Rect) { b.tokenGrid(in, s.inflight, "inflight") }},
+		{"waiting", b.say("lbl.parked.n", len(s.waiting)), b.say("lbl.parked"), 3, func(in Rect) { b.tokenGrid(in, s.waiting, "waiting") }},
+		{"dead", b.say("lbl.exited.n", len(s.dead)), b.say("lbl.exited"), 1.6, func(in Rect) { b.tokenGrid(in, s.dead, "dead") }},
+		{"inflight", b.say("lbl.moving"), b.say("lbl.moving"), 1, func(in Rect) { b.tokenGrid(in, s.inflight, "inflight") }},
 	}
 	// A place the whole scene never uses collapses to one line in a
 	// column of such lines, so it does not take a box's room (and does
@@ -318,7 +320,7 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 	}
 	colW := float32(0)
 	if len(collapsed) > 0 {
-		colW = textW("not in this scene:", fss)
+		colW = textW(b.say("lbl.unused"), fss)
 		for _, a := range collapsed {
 			colW = max(colW, textW("· "+a.short, fss))
 		}
@@ -340,7 +342,7 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 	}
 	if colW > 0 {
 		line := fss + pad/2
-		b.text(x, r.Y+pad/2, colW, fss, "not in this scene:", "unused.label", b.th.Muted)
+		b.text(x, r.Y+pad/2, colW, fss, b.say("lbl.unused"), "unused.label", b.th.Muted)
 		for i, a := range collapsed {
 			lr := Rect{x, r.Y + pad/2 + float32(i+1)*line, colW, fss}
 			b.place(a.role, lr)
@@ -354,9 +356,9 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 	row := ts + gap
 	ms := min(fss, row)
 	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: in.X, Y: in.Y + (row-ms)/2, W: ms, H: ms, Fill: b.th.Muted, Role: "sysmon.marker"})
-	b.textIn(Rect{in.X + ms + pad/2, in.Y, in.W - ms - pad/2, row}, fss, strings.TrimPrefix(sysText, "sysmon: "), "sysmon.state", b.th.Ink)
+	b.textIn(Rect{in.X + ms + pad/2, in.Y, in.W - ms - pad/2, row}, fss, strings.TrimPrefix(strings.TrimPrefix(sysText, "sysmon: "), "sysmon："), "sysmon.state", b.th.Ink)
 	if n := b.h.Sysmon.Woken; n > 0 {
-		b.textIn(Rect{in.X, in.Y + row, in.W, row}, fss, "looked "+strconv.FormatInt(n, 10)+" times", "sysmon.count", b.th.Muted)
+		b.textIn(Rect{in.X, in.Y + row, in.W, row}, fss, b.say("lbl.sysmon.looked", n), "sysmon.count", b.th.Muted)
 	}
 }
 
@@ -379,12 +381,10 @@ func (b *builder) placeHasGs(role string, s *sorted) bool {
 }
 
 // globalStrip draws the global run queue (sched.runq) as a strip of cells
-// across the stage, with its length: unlike a P's ring it has no bound.
+// across the stage, titled with its length: unlike a P's ring it has no
+// bound, so it has no gauge.
 func (b *builder) globalStrip(r Rect) {
-	n := len(b.w.Global)
-	inner := b.labelled(r, "global", "global run queue · sched.runq")
-	cw := textW("000 queued", b.fss)
-	b.textRight(Rect{r.Right() - cw - b.pad, r.Y + b.pad/2, cw, b.fss}, b.fss, strconv.Itoa(n)+" queued", "global.count", b.th.Muted)
+	inner := b.labelled(r, "global", b.say("lbl.global", len(b.w.Global)))
 	cells := Rect{inner.X, inner.Bottom() - b.ts, inner.W, b.ts}
 	b.cells(cells, "global")
 	b.tokenRow(cells, b.w.Global, "global")

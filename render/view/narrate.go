@@ -222,17 +222,21 @@ func (r *Recording) CaptionStarts() []int {
 	return out
 }
 
-// Sentence narrates event i on its own, with the World before it.
-func (r *Recording) Sentence(i int) string {
+// Sentence narrates event i on its own, with the World before it, in
+// English.
+func (r *Recording) Sentence(i int) string { return r.SentenceIn(English, i) }
+
+// SentenceIn is Sentence in language l.
+func (r *Recording) SentenceIn(l Lang, i int) string {
 	if i < 0 || i >= len(r.Events) {
 		return ""
 	}
 	st := r.stateAt(i - 1)
-	return narrate(st.w, &r.Events[i], r.ctx(st, i))
+	return narrate(st.w, &r.Events[i], r.ctx(l, st, i))
 }
 
-func (r *Recording) ctx(st *state, i int) *narrCtx {
-	c := &narrCtx{since: st.n.since, names: r.names.byID}
+func (r *Recording) ctx(l Lang, st *state, i int) *narrCtx {
+	c := &narrCtx{lang: l, since: st.n.since, names: r.names.byID}
 	if i+1 < len(r.Events) {
 		c.next = &r.Events[i+1]
 	}
@@ -242,16 +246,19 @@ func (r *Recording) ctx(st *state, i int) *narrCtx {
 // maxStepSentences bounds a step's narration.
 const maxStepSentences = 6
 
-// StepNarration is what the player says after event i. At a stop it tells
-// everything since the previous stop (the bookkeeping that led to it, then
-// the event itself), leaving out background events; elsewhere it is the
-// event's own sentence.
-func (r *Recording) StepNarration(i int) string {
+// StepNarration is what the player says after event i, in English. At a
+// stop it tells everything since the previous stop (the bookkeeping that
+// led to it, then the event itself), leaving out background events;
+// elsewhere it is the event's own sentence.
+func (r *Recording) StepNarration(i int) string { return r.StepNarrationIn(English, i) }
+
+// StepNarrationIn is StepNarration in language l.
+func (r *Recording) StepNarrationIn(l Lang, i int) string {
 	if i < 0 || i >= len(r.Events) {
 		return ""
 	}
 	if !r.IsStop(i) {
-		return r.Sentence(i)
+		return r.SentenceIn(l, i)
 	}
 	from := r.prevStop(i) + 1
 	st := r.stateAt(from - 1)
@@ -260,20 +267,21 @@ func (r *Recording) StepNarration(i int) string {
 	skipped := 0
 	flush := func() {
 		if repeats > 0 {
-			parts[len(parts)-1] += fmt.Sprintf(" (×%d)", repeats+1)
+			parts[len(parts)-1] += Say(l, "step.repeat", repeats+1)
 			repeats = 0
 		}
 	}
 	for k := from; k <= i; k++ {
 		e := &r.Events[k]
 		if k == i || !silentKinds[e.Kind] {
-			sent := narrate(st.w, e, r.ctx(st, k))
+			c := r.ctx(l, st, k)
+			sent := narrate(st.w, e, c)
 			switch {
 			case len(parts) > 0 && parts[len(parts)-1] == sent:
 				// The same sentence again (sysmon waking every 20µs):
 				// said once, with a count.
 				repeats++
-			case len(parts) > 0 && repeats == 0 && restates(parts[len(parts)-1], sent, gLabel(r.names.byID, e.G)):
+			case len(parts) > 0 && repeats == 0 && restates(parts[len(parts)-1], sent, c.gname(e.G)):
 				// The bookkeeping event says again what the one before
 				// already said ("G1 was made runnable; it went to
 				// runnext." then "G1 went to runnext.").
@@ -289,11 +297,20 @@ func (r *Recording) StepNarration(i int) string {
 		skipped = len(parts) - maxStepSentences
 		parts = parts[skipped:]
 	}
-	s := strings.Join(parts, " ")
+	s := strings.Join(parts, sentenceSep(l))
 	if skipped > 0 {
-		s = fmt.Sprintf("(%d earlier events.) %s", skipped, s)
+		s = Say(l, "step.earlier", skipped, s)
 	}
 	return s
+}
+
+// sentenceSep goes between the sentences of a step: a space in English,
+// nothing in Chinese (a sentence ends with a full-width 。).
+func sentenceSep(l Lang) string {
+	if l == Chinese {
+		return ""
+	}
+	return " "
 }
 
 // restates reports whether sentence s, about goroutine g, only says again
@@ -303,24 +320,50 @@ func restates(prev, s, g string) bool {
 	return ok && len(rest) >= 16 && strings.Contains(prev, rest)
 }
 
-// narrCtx is what a Recording knows beyond the World before the event.
+// narrCtx is what a Recording knows beyond the World before the event,
+// and the language to say it in.
 type narrCtx struct {
+	lang  Lang
 	since map[int64]core.Time // when running Gs started running
 	next  *core.Event         // the event after this one
 	names map[int64]string    // goroutine names (nil: G numbers only)
 }
 
+// say is Say in the context's language (English without a context).
+func (c *narrCtx) say(id string, args ...any) string {
+	if c == nil {
+		return Say(English, id, args...)
+	}
+	return Say(c.lang, id, args...)
+}
+
 // gname names goroutine id in a sentence: "worker·3 (G14)", or "G14".
 func (c *narrCtx) gname(id int64) string {
+	if id == 0 {
+		return c.say("g.none")
+	}
 	if c == nil {
 		return gname(id)
 	}
 	return gLabel(c.names, id)
 }
 
-// Narrate says in plain words what event e does, given the World w just
-// before it. Every event kind has a sentence.
+// plural is n of something, from the table's id+".1" (n == 1) or id.
+func (c *narrCtx) plural(n int64, id string) string {
+	if n == 1 {
+		return c.say(id+".1", n)
+	}
+	return c.say(id, n)
+}
+
+// Narrate says in plain English what event e does, given the World w
+// just before it. Every event kind has a sentence.
 func Narrate(w *core.World, e *core.Event) string { return narrate(w, e, nil) }
+
+// NarrateIn is Narrate in language l.
+func NarrateIn(l Lang, w *core.World, e *core.Event) string {
+	return narrate(w, e, &narrCtx{lang: l})
+}
 
 func gname(id int64) string {
 	if id == 0 {
@@ -332,35 +375,28 @@ func gname(id int64) string {
 func pname(p int32) string { return fmt.Sprintf("P%d", p) }
 func mname(m int32) string { return fmt.Sprintf("M%d", m) }
 
-func plural(n int64, one, many string) string {
-	if n == 1 {
-		return fmt.Sprintf("1 %s", one)
-	}
-	return fmt.Sprintf("%d %s", n, many)
-}
-
 // wherePlaced says where RunqPut/GoUnblock/GoPreempt put a G.
-func wherePlaced(why core.Reason, p int32) string {
+func (c *narrCtx) wherePlaced(why core.Reason, p int32) string {
 	switch why {
 	case core.DestRunnext:
 		if p < 0 {
-			return "a runnext slot"
+			return c.say("place.runnext.any")
 		}
-		return fmt.Sprintf("%s's runnext slot, so it runs next", pname(p))
+		return c.say("place.runnext", pname(p))
 	case core.DestRunqTail:
 		if p < 0 {
-			return "the tail of the global queue"
+			return c.say("place.global.tail")
 		}
-		return fmt.Sprintf("the tail of %s's run queue", pname(p))
+		return c.say("place.runq", pname(p))
 	case core.DestGlobalTail:
-		return "the tail of the global queue"
+		return c.say("place.global.tail")
 	case core.DestGlobalHead:
-		return "the head of the global queue"
+		return c.say("place.global.head")
 	}
 	if p >= 0 {
 		return pname(p)
 	}
-	return "the global queue"
+	return c.say("place.global")
 }
 
 func runqLen(w *core.World, p int32) int {
@@ -377,433 +413,427 @@ func schedtick(w *core.World, p int32) int64 {
 	return 0
 }
 
-// fixedSentences tell the events that say the same thing every time, with
-// the event's G, P and M in place of {G}, {P} and {M}.
+// fixedSentences are the ids of the events that say the same thing every
+// time: their forms take the event's G, P and M as %[1]s, %[2]s, %[3]s.
 var fixedSentences = [...]string{
-	core.EvGoLockOS:     "{G} locked itself to thread {M} (LockOSThread): only {M} may run it now.",
-	core.EvGoUnlockOS:   "{G} unlocked itself from {M}.",
-	core.EvGoKick:       "{G} was pushed out of {P}'s runnext slot to the tail of its run queue.",
-	core.EvProcAcquire:  "{M} acquired {P}.",
-	core.EvProcRelease:  "{M} released {P}.",
-	core.EvProcIdle:     "{P} had nothing to run and went on the idle P list.",
-	core.EvProcUnidle:   "{P} was taken off the idle P list.",
-	core.EvMExit:        "{M} exited: the G locked to it ended while still locked.",
-	core.EvNetpollBreak: "netpollBreak woke the blocked poller {M} so it recomputes its timeout.",
-	core.EvSTWDone:      "The world restarted.",
-	core.EvMainStart:    "main.main begins on {P}: the runtime's own start-up is done.",
+	core.EvGoLockOS:     "fixed.GoLockOS",
+	core.EvGoUnlockOS:   "fixed.GoUnlockOS",
+	core.EvGoKick:       "fixed.GoKick",
+	core.EvProcAcquire:  "fixed.ProcAcquire",
+	core.EvProcRelease:  "fixed.ProcRelease",
+	core.EvProcIdle:     "fixed.ProcIdle",
+	core.EvProcUnidle:   "fixed.ProcUnidle",
+	core.EvMExit:        "fixed.MExit",
+	core.EvNetpollBreak: "fixed.NetpollBreak",
+	core.EvSTWDone:      "fixed.STWDone",
+	core.EvMainStart:    "fixed.MainStart",
 }
 
 func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 	g, p, m := c.gname(e.G), pname(e.P), mname(e.M)
 	if int(e.Kind) < len(fixedSentences) && fixedSentences[e.Kind] != "" {
-		s := strings.ReplaceAll(fixedSentences[e.Kind], "{G}", g)
-		return strings.ReplaceAll(strings.ReplaceAll(s, "{P}", p), "{M}", m)
+		return c.say(fixedSentences[e.Kind], g, p, m)
 	}
 	switch e.Kind {
 	case core.EvGoCreate:
 		what := ""
 		if fn := e.GoFunc(); fn != "" {
-			what = " to run " + fn
+			what = c.say("create.what", fn)
 		}
 		reuse := ""
 		if e.Flag {
-			reuse = ", reusing the struct of a dead G"
+			reuse = c.say("create.reuse")
 		}
 		on := ""
 		if e.P >= 0 {
-			on = " on " + p
+			on = c.say("create.on", p)
 		}
 		switch {
 		case e.Why == core.TimerFunc:
-			return fmt.Sprintf("An AfterFunc timer fired: %s started %s%s%s, into the runnext slot of the P that ran the timer.", m, g, on, what)
+			return c.say("create.timer", m, g, on, what)
 		case e.G2 == 0:
-			return fmt.Sprintf("The process started: %s was created%s%s.", g, on, what)
+			return c.say("create.process", g, on, what)
 		case e.Arg == 1:
-			return fmt.Sprintf("%s started the runtime goroutine %s%s.", c.gname(e.G2), g, what)
+			return c.say("create.runtime", c.gname(e.G2), g, what)
 		}
-		return fmt.Sprintf("%s created %s%s%s%s.", c.gname(e.G2), g, on, what, reuse)
+		return c.say("create", c.gname(e.G2), g, on, what, reuse)
 	case core.EvGoStart:
 		return narrateStart(w, e, c)
 	case core.EvGoBlock:
 		switch e.Wait {
 		case core.WaitIOWait:
-			return fmt.Sprintf("%s waited for data on fd %d: it parked in the netpoller, and %s was free for other Gs.", g, e.N, m)
+			return c.say("block.io", g, e.N, m)
 		case core.WaitSleep:
-			return fmt.Sprintf("%s called time.Sleep and parked; %s looked for another G.", g, p)
+			return c.say("block.sleep", g, p)
 		case core.WaitSemacquire:
 			if e.N < 0 {
 				// core/print.go: a print waiting for the file's write lock.
-				stream := "standard output"
+				stream := c.say("stream.stdout")
 				if e.N == -2 {
-					stream = "standard error"
+					stream = c.say("stream.stderr")
 				}
-				return fmt.Sprintf("%s wants to print, but another goroutine is writing to %s: it parked on the file's write lock; %s looked for another G.", g, stream, p)
+				return c.say("block.print", g, stream, p)
 			}
 		}
 		obj := ""
 		if e.N > 0 {
-			obj = fmt.Sprintf(" (object %d)", e.N)
+			obj = c.say("block.obj", e.N)
 		}
-		return fmt.Sprintf("%s blocked on %s%s and parked; %s looked for another G.", g, e.Wait, obj, p)
+		return c.say("block", g, e.Wait, obj, p)
 	case core.EvGoUnblock:
 		if e.G2 != 0 {
-			return fmt.Sprintf("%s made %s runnable; it went to %s.", c.gname(e.G2), g, wherePlaced(e.Why, e.P))
+			return c.say("unblock.by", c.gname(e.G2), g, c.wherePlaced(e.Why, e.P))
 		}
-		return fmt.Sprintf("%s was made runnable; it went to %s.", g, wherePlaced(e.Why, e.P))
+		return c.say("unblock", g, c.wherePlaced(e.Why, e.P))
 	case core.EvGoSched:
-		return fmt.Sprintf("%s called runtime.Gosched: it gave up %s and went to %s.", g, p, wherePlaced(e.Why, -1))
+		return c.say("gosched", g, p, c.wherePlaced(e.Why, -1))
 	case core.EvGoPreempt:
-		how := "cooperatively (at a function call)"
+		how := c.say("preempt.coop")
 		if e.Why == core.PreemptAsync {
-			how = "asynchronously (SIGURG)"
+			how = c.say("preempt.async")
 		}
 		ran := ""
 		if c != nil {
 			if t, ok := c.since[e.G]; ok {
-				ran = " after running " + core.FormatDurationShort(int64(e.T-t))
+				ran = c.say("preempt.ran", core.FormatDurationShort(int64(e.T-t)))
 			}
 		}
-		dest := "went to the global queue"
+		dest := c.say("preempt.global")
 		if e.P2 >= 0 {
-			dest = fmt.Sprintf("went to %s's runnext slot: a stop-the-world is pending", pname(e.P2))
+			dest = c.say("preempt.stw", pname(e.P2))
 		}
-		return fmt.Sprintf("%s was preempted %s%s and %s.", g, how, ran, dest)
+		return c.say("preempt", g, how, ran, dest)
 	case core.EvPreemptReq:
-		who := "sysmon asked"
-		why := " (it has run for 10ms or more)"
+		who := c.say("preemptreq.sysmon")
+		why := c.say("preemptreq.long")
 		if w.STW {
-			who, why = "The stop-the-world asked", ""
+			who, why = c.say("preemptreq.stw"), ""
 		}
 		sig := ""
 		if e.Flag {
-			sig = fmt.Sprintf("; a SIGURG was sent to %s", m)
+			sig = c.say("preemptreq.signal", m)
 		}
-		return fmt.Sprintf("%s %s on %s to stop%s%s.", who, g, p, why, sig)
+		return c.say("preemptreq", who, g, p, why, sig)
 	case core.EvGoSysCall:
 		if e.Flag {
-			return fmt.Sprintf("%s entered a blocking system call on %s (%s); %s was handed off at once.", g, m, core.FormatDurationShort(e.N), p)
+			return c.say("syscall.blocking", g, m, core.FormatDurationShort(e.N), p)
 		}
-		return fmt.Sprintf("%s entered a system call on %s (%s); %s stays with it.", g, m, core.FormatDurationShort(e.N), p)
+		return c.say("syscall", g, m, core.FormatDurationShort(e.N), p)
 	case core.EvGoSysExit:
 		switch e.Why {
 		case core.ExitFast:
-			return fmt.Sprintf("%s's system call returned; %s still had %s, so %s ran on at once.", g, m, p, g)
+			return c.say("sysexit.fast", g, m, p, g)
 		case core.ExitStoleOldP:
-			return fmt.Sprintf("%s's system call returned; its P had been taken, and %s took %s back.", g, m, p)
+			return c.say("sysexit.stole", g, m, p)
 		case core.ExitIdleP:
-			return fmt.Sprintf("%s's system call returned; its P had been taken, so %s took the idle %s.", g, m, p)
+			return c.say("sysexit.idle", g, m, p)
 		case core.ExitNoP:
-			return fmt.Sprintf("%s's system call returned but no P was free: %s went to the global queue and %s stopped.", g, g, m)
+			return c.say("sysexit.nop", g, g, m)
 		}
-		return fmt.Sprintf("%s's system call returned on %s.", g, m)
+		return c.say("sysexit", g, m)
 	case core.EvGoEnd:
-		where := fmt.Sprintf("%s's free list", p)
+		where := c.say("end.local", p)
 		if e.Why == core.DestGFreeGlobal {
-			where = "the global free list"
+			where = c.say("end.global")
 		}
-		return fmt.Sprintf("%s exited; its G struct went to %s for reuse.", g, where)
+		return c.say("end", g, where)
 	case core.EvPrint:
-		to := "printed"
+		to := c.say("print")
 		if e.N == 2 {
-			to = "printed to standard error"
+			to = c.say("print.err")
 		}
-		return fmt.Sprintf("%s %s %q.", g, to, e.Text)
+		return c.say("print.say", g, to, e.Text)
 	case core.EvRunqPut:
 		if e.Why == core.DestRunnext {
-			return fmt.Sprintf("%s went to %s.", g, wherePlaced(e.Why, e.P))
+			return c.say("runqput.next", g, c.wherePlaced(e.Why, e.P))
 		}
-		return fmt.Sprintf("%s went to the tail of %s's run queue (%d/256).", g, p, runqLen(w, e.P)+1)
+		return c.say("runqput", g, p, runqLen(w, e.P)+1)
 	case core.EvRunqOverflow:
-		return fmt.Sprintf("%s's run queue was full (256): %s and the oldest %s moved to the global queue.", p, g, plural(e.N-1, "G", "Gs"))
+		return c.say("runqoverflow", p, g, c.plural(e.N-1, "n.G"))
 	case core.EvGlobalPut:
-		return fmt.Sprintf("%s went to %s (%d there now).", g, wherePlaced(e.Why, -1), len(w.Global)+1)
+		return c.say("globalput", g, c.wherePlaced(e.Why, -1), len(w.Global)+1)
 	case core.EvGlobalGet:
 		if e.Why == core.SrcFairness {
-			return fmt.Sprintf("%s took %s from the global queue: schedtick %d is a multiple of 61, the fairness check.", p, g, schedtick(w, e.P))
+			return c.say("globalget.61", p, g, schedtick(w, e.P))
 		}
 		if e.N <= 1 {
-			return fmt.Sprintf("%s found its local queue empty and took %s from the global queue.", p, g)
+			return c.say("globalget.one", p, g)
 		}
-		return fmt.Sprintf("%s found its local queue empty and took a batch of %d of the %d Gs in the global queue: it runs %s and queued %d.",
-			p, e.N, len(w.Global), g, e.N-1)
+		return c.say("globalget", p, e.N, len(w.Global), g, e.N-1)
 	case core.EvSteal:
 		if e.Flag {
-			return fmt.Sprintf("%s found nothing else and stole %s from %s's runnext slot (round %d); it runs %s.", p, g, pname(e.P2), e.Arg, g)
+			return c.say("steal.runnext", p, g, pname(e.P2), e.Arg, g)
 		}
-		return fmt.Sprintf("%s found its run queue empty and stole %s from %s (half of %d); it runs %s.",
-			p, plural(e.N, "G", "Gs"), pname(e.P2), runqLen(w, e.P2), g)
+		return c.say("steal", p, c.plural(e.N, "n.G"), pname(e.P2), runqLen(w, e.P2), g)
 	case core.EvInject:
 		if e.Arg == e.N || e.P < 0 {
-			return fmt.Sprintf("%s runnable at once (injectglist): all went to the global queue.", plural(e.N, "G became", "Gs became"))
+			return c.say("inject.all", c.plural(e.N, "n.Gbecame"))
 		}
-		return fmt.Sprintf("%s runnable at once (injectglist): %d to the global queue, one per idle P, the rest to %s's queue.",
-			plural(e.N, "G became", "Gs became"), e.Arg, p)
+		return c.say("inject", c.plural(e.N, "n.Gbecame"), e.Arg, p)
 	case core.EvProcHandoff:
-		return fmt.Sprintf("%s was handed off: %s.", p, handoffWhy(e.Why))
+		return c.say("handoff", p, c.handoffWhy(e.Why))
 	case core.EvProcRetake:
 		victim := m
 		if e.M < 0 {
-			victim = "a thread"
+			victim = c.say("retake.athread")
 		}
 		if e.P < 0 {
-			p = "a P"
+			p = c.say("retake.aP")
 		}
 		what := ""
 		if e.G != 0 {
 			// "(worker, G21)", not "(worker (G21))".
-			what = " (" + strings.TrimSuffix(strings.Replace(g, " (G", ", G", 1), ")") + ")"
+			what = c.say("retake.what", strings.TrimSuffix(strings.Replace(g, " (G", ", G", 1), ")"))
 		}
 		switch {
 		case e.Why == core.BySTW || (e.Why == core.RNone && w.STW):
-			return fmt.Sprintf("The stop-the-world took %s from %s's system call%s.", p, victim, what)
+			return c.say("retake.stw", p, victim, what)
 		case c != nil && c.next != nil && c.next.Kind == core.EvGoSysExit && c.next.P == e.P:
-			return fmt.Sprintf("%s, back from its own system call, took %s back from %s, whose goroutine%s is in a system call too.",
-				mname(c.next.M), p, victim, what)
+			return c.say("retake.back", mname(c.next.M), p, victim, what)
 		case e.Why == core.ByExitsyscall:
-			return fmt.Sprintf("An M back from its own system call took %s back from %s, whose goroutine%s is in a system call too.", p, victim, what)
+			return c.say("retake.exitsyscall", p, victim, what)
 		}
-		return fmt.Sprintf("sysmon took %s from %s's system call%s and handed it off.", p, victim, what)
+		return c.say("retake", p, victim, what)
 	case core.EvProcStatus:
 		switch core.PStatus(e.N) {
 		case core.Psyscall:
-			return fmt.Sprintf("%s was marked _Psyscall: its M is in a system call and another M may take it (Go 1.25 and before).", p)
+			return c.say("pstatus.syscall", p)
 		case core.Pgcstop:
-			return fmt.Sprintf("%s stopped for the stop-the-world.", p)
+			return c.say("pstatus.gcstop", p)
 		}
-		return fmt.Sprintf("%s is %s now.", p, core.PStatus(e.N))
+		return c.say("pstatus", p, core.PStatus(e.N))
 	case core.EvProcResize:
-		return fmt.Sprintf("GOMAXPROCS changed from %d to %d.", e.N, e.Arg)
+		return c.say("procresize", e.N, e.Arg)
 	case core.EvProcDestroy:
 		if e.N == 0 {
-			return fmt.Sprintf("%s was destroyed (beyond GOMAXPROCS); its queues were empty.", p)
+			return c.say("procdestroy.empty", p)
 		}
-		return fmt.Sprintf("%s was destroyed (beyond GOMAXPROCS); its %s moved to the head of the global queue.", p, plural(e.N, "G", "Gs"))
+		return c.say("procdestroy", p, c.plural(e.N, "n.G"))
 	case core.EvMCreate:
 		switch e.Arg {
 		case core.MCreateSysmon:
-			return fmt.Sprintf("The runtime started the sysmon thread %s: it runs without a P.", m)
+			return c.say("mcreate.sysmon", m)
 		case core.MCreateTemplate:
-			return fmt.Sprintf("The runtime started the template thread %s.", m)
+			return c.say("mcreate.template", m)
 		}
 		spin := ""
 		if e.Flag {
-			spin = " to spin (look for work)"
+			spin = c.say("mcreate.spin")
 		}
 		if e.P >= 0 {
-			return fmt.Sprintf("A new thread %s was created for %s%s.", m, p, spin)
+			return c.say("mcreate.forp", m, p, spin)
 		}
-		return fmt.Sprintf("A new thread %s was created%s.", m, spin)
+		return c.say("mcreate", m, spin)
 	case core.EvMPark:
 		if e.Flag {
-			return fmt.Sprintf("%s parked: it is locked to %s, which is not running.", m, g)
+			return c.say("mpark.locked", m, g)
 		}
-		return fmt.Sprintf("%s had nothing to do and parked on the idle M list.", m)
+		return c.say("mpark", m)
 	case core.EvMUnpark:
 		spin := ""
 		if e.Flag {
-			spin = " as a spinning M"
+			spin = c.say("munpark.spin")
 		}
-		return fmt.Sprintf("%s was woken to run %s%s.", m, p, spin)
+		return c.say("munpark", m, p, spin)
 	case core.EvMSpin:
 		why := ""
 		switch e.Why {
 		case core.SpinWakep:
-			why = ": wakep started it to look for work"
+			why = c.say("mspin.wakep")
 		case core.SpinSelf:
-			why = ": it found no local work"
+			why = c.say("mspin.self")
 		case core.SpinHandoff:
-			why = ": the P was handed to it to look for work"
+			why = c.say("mspin.handoff")
 		case core.SpinRecheck:
-			why = ": it re-checks the queues before parking"
+			why = c.say("mspin.recheck")
 		case core.SpinNeedSpinning:
-			why = ": needspinning asked for another spinner"
+			why = c.say("mspin.needspinning")
 		}
 		where := ""
 		if e.P >= 0 {
-			where = " on " + p
+			where = c.say("mspin.on", p)
 		}
-		return fmt.Sprintf("%s started spinning%s%s.", m, where, why)
+		return c.say("mspin", m, where, why)
 	case core.EvMSpinStop:
 		if e.Flag {
-			return fmt.Sprintf("%s stopped spinning: it found work.", m)
+			return c.say("mspinstop.found", m)
 		}
-		return fmt.Sprintf("%s stopped spinning: it found nothing.", m)
+		return c.say("mspinstop", m)
 	case core.EvMNetpoll:
 		if e.Arg == 0 {
-			return fmt.Sprintf("%s blocked in netpoll without a P, until data arrives.", m)
+			return c.say("mnetpoll", m)
 		}
-		return fmt.Sprintf("%s blocked in netpoll without a P, until %s or data arrives.", m, core.FormatDurationShort(e.Arg))
+		return c.say("mnetpoll.timeout", m, core.FormatDurationShort(e.Arg))
 	case core.EvMNetpollWake:
-		why := "it was woken"
+		why := c.say("mnetpollwake.woken")
 		switch e.Why {
 		case core.WakeIO:
-			why = "data arrived"
+			why = c.say("mnetpollwake.io")
 		case core.WakeTimer:
-			why = "its timeout expired"
+			why = c.say("mnetpollwake.timer")
 		case core.WakeBreak:
-			why = "netpollBreak woke it"
+			why = c.say("mnetpollwake.break")
 		}
-		return fmt.Sprintf("The blocked poller %s woke up: %s.", m, why)
+		return c.say("mnetpollwake", m, why)
 	case core.EvMLockedHand:
-		return fmt.Sprintf("%s handed %s to %s, the thread %s is locked to, and parked.", m, p, mname(int32(e.Arg)), g)
+		return c.say("mlockedhand", m, p, mname(int32(e.Arg)), g)
 	case core.EvWakep:
 		switch e.Why {
 		case core.WakepStarted:
 			if e.P < 0 {
-				return "wakep: there may be work and no M was spinning, so a spinning M was started."
+				return c.say("wakep.started.any")
 			}
-			return fmt.Sprintf("wakep: there may be work and no M was spinning, so a spinning M was started on the idle %s.", p)
+			return c.say("wakep.started", p)
 		case core.WakepAlreadySpinning:
-			return "wakep: an M was already spinning, nothing to do."
+			return c.say("wakep.spinning")
 		case core.WakepNoIdleP:
-			return "wakep: no idle P, nothing to do."
+			return c.say("wakep.noidle")
 		}
-		return "wakep ran."
+		return c.say("wakep")
 	case core.EvNeedSpinning:
 		if e.N != 0 {
-			return "No idle P for a new spinner: needspinning was set, so the next M that stops spinning looks again."
+			return c.say("needspinning.set")
 		}
-		return "needspinning was cleared."
+		return c.say("needspinning.cleared")
 	case core.EvMSleep:
-		return fmt.Sprintf("%s slept %s before stealing %s's runnext G, in case %s was about to run it (runqgrab's usleep(3)).",
-			m, core.FormatDurationShort(e.Arg), pname(e.P2), pname(e.P2))
+		return c.say("msleep", m, core.FormatDurationShort(e.Arg), pname(e.P2), pname(e.P2))
 	case core.EvSysmonWake:
 		if e.Flag {
-			return "sysmon woke from its deep sleep."
+			return c.say("sysmonwake.deep")
 		}
-		return fmt.Sprintf("sysmon woke after sleeping %s to check for long-running Gs and system calls.", core.FormatDurationShort(e.N))
+		return c.say("sysmonwake", core.FormatDurationShort(e.N))
 	case core.EvSysmonSleep:
-		return fmt.Sprintf("Every P was idle: sysmon slept deeply until %s.", core.FormatDurationShort(e.Arg))
+		return c.say("sysmonsleep", core.FormatDurationShort(e.Arg))
 	case core.EvTimerAdd, core.EvTimerFire, core.EvTimerMod, core.EvTimerDel:
 		if e.G == 0 && e.N != 0 || e.Kind == core.EvTimerMod || e.Kind == core.EvTimerDel {
-			return narrateTimeTimer(e)
+			return c.narrateTimeTimer(e)
 		}
 	}
 	switch e.Kind {
 	case core.EvTimerAdd:
 		if e.P < 0 {
-			return fmt.Sprintf("%s's sleep timer was added; it fires at %s.", g, core.FormatDurationShort(e.Arg))
+			return c.say("timeradd.nop", g, core.FormatDurationShort(e.Arg))
 		}
 		if e.P2 >= 0 {
-			return fmt.Sprintf("%s's sleep timer moved from the destroyed %s to %s's heap (fires at %s).", g, pname(e.P2), p, core.FormatDurationShort(e.Arg))
+			return c.say("timeradd.moved", g, pname(e.P2), p, core.FormatDurationShort(e.Arg))
 		}
-		return fmt.Sprintf("%s's sleep timer went on %s's timer heap; it fires at %s.", g, p, core.FormatDurationShort(e.Arg))
+		return c.say("timeradd", g, p, core.FormatDurationShort(e.Arg))
 	case core.EvTimerFire:
 		if e.P < 0 || e.M < 0 {
-			return fmt.Sprintf("%s's timer fired: it was readied.", g)
+			return c.say("timerfire.nopm", g)
 		}
 		if e.P2 >= 0 && e.P2 != e.P {
-			return fmt.Sprintf("%s's timer fired: %s on %s ran %s's expired timers and readied %s.", g, m, p, pname(e.P2), g)
+			return c.say("timerfire.other", g, m, p, pname(e.P2), g)
 		}
-		return fmt.Sprintf("%s's timer fired: %s on %s readied it.", g, m, p)
+		return c.say("timerfire", g, m, p)
 	case core.EvIOReady:
 		if e.G == 0 {
-			return fmt.Sprintf("Data arrived on fd %d; no G waits for it yet.", e.N)
+			return c.say("ioready.nog", e.N)
 		}
-		return fmt.Sprintf("Data arrived on fd %d, which %s waits for; the next netpoll will see it.", e.N, g)
+		return c.say("ioready", e.N, g)
 	case core.EvNetpoll:
-		who := m + " polled"
+		who := c.say("netpoll.m", m)
 		if mv := w.M(e.M); mv != nil && mv.Sysmon {
-			who = "sysmon polled"
+			who = c.say("netpoll.sysmon")
 		} else if e.M < 0 {
-			who = "The runtime polled"
+			who = c.say("netpoll.runtime")
 		}
 		how := ""
 		switch e.Why {
 		case core.PollNonBlocking:
-			how = " without blocking"
+			how = c.say("netpoll.nonblocking")
 		case core.PollBlocking:
-			how = " after blocking"
+			how = c.say("netpoll.blocking")
 		case core.PollSysmon:
-			how = " (nobody had for 10ms)"
+			how = c.say("netpoll.bysysmon")
 		case core.PollSTW:
-			how = " as the world restarts"
+			how = c.say("netpoll.stw")
 		}
 		if e.N == 0 {
-			return fmt.Sprintf("%s the network%s: nothing ready.", who, how)
+			return c.say("netpoll.none", who, how)
 		}
-		return fmt.Sprintf("%s the network%s: %s ready.", who, how, plural(e.N, "G was", "Gs were"))
+		return c.say("netpoll", who, how, c.plural(e.N, "n.Gwas"))
 	case core.EvSchedTrace:
 		if e.Snap != nil {
 			line, _, _ := strings.Cut(e.Snap.Format(), "\n")
-			return "schedtrace: " + line
+			return c.say("schedtrace", line)
 		}
-		return "schedtrace printed a sample of the scheduler."
+		return c.say("schedtrace.none")
 	case core.EvSTWStart:
-		return fmt.Sprintf("%s stopped the world to change GOMAXPROCS to %d: every P must stop.", g, e.N)
+		return c.say("stwstart", g, e.N)
 	case core.EvOutput:
-		return fmt.Sprintf("The program wrote %q.", e.Text)
+		return c.say("output", e.Text)
 	case core.EvDeadlock:
-		return "The runtime gave up: " + e.Text
+		return c.say("deadlock", e.Text)
 	case core.EvExit:
-		return fmt.Sprintf("The process exited with status %d.", e.N)
+		return c.say("exit", e.N)
 	case core.EvLimit:
-		return "The run stopped at a limit: " + e.Text
+		return c.say("limit", e.Text)
 	}
-	return fmt.Sprintf("Event %s.", e.Kind)
+	return c.say("event", e.Kind)
 }
 
 // narrateTimeTimer tells the events of a timer of package time.
-func narrateTimeTimer(e *core.Event) string {
+func (c *narrCtx) narrateTimeTimer(e *core.Event) string {
 	p, m := pname(e.P), mname(e.M)
-	what := fmt.Sprintf("The time.Timer or Ticker %d", e.N)
+	what := c.say("ttimer.chan", e.N)
 	if e.Why == core.TimerFunc {
-		what = fmt.Sprintf("The AfterFunc timer %d", e.N)
+		what = c.say("ttimer.func", e.N)
 	}
 	at := core.FormatDurationShort(e.Arg)
 	switch e.Kind {
 	case core.EvTimerAdd:
 		if e.P2 >= 0 {
-			return fmt.Sprintf("%s moved from the destroyed %s to %s's heap (due at %s).", what, pname(e.P2), p, at)
+			return c.say("ttimer.moved", what, pname(e.P2), p, at)
 		}
 		if e.Why == core.TimerFunc {
-			return fmt.Sprintf("%s went on %s's timer heap; it fires at %s.", what, p, at)
+			return c.say("ttimer.addfunc", what, p, at)
 		}
-		return fmt.Sprintf("%s went on %s's timer heap, due at %s: since Go 1.23 a channel timer is in a heap only while a G is blocked on its channel.", what, p, at)
+		return c.say("ttimer.addchan", what, p, at)
 	case core.EvTimerFire:
-		by := fmt.Sprintf("%s on %s ran it", m, p)
+		by := c.say("ttimer.by", m, p)
 		switch {
 		case e.P < 0 || e.M < 0:
-			by = "it ran"
+			by = c.say("ttimer.by.ran")
 		case e.P2 < 0:
-			by = fmt.Sprintf("a receive on %s found it expired and ran it on the spot", m)
+			by = c.say("ttimer.by.recv", m)
 		case e.P2 != e.P:
-			by = fmt.Sprintf("%s on %s ran %s's expired timers", m, p, pname(e.P2))
+			by = c.say("ttimer.by.other", m, p, pname(e.P2))
 		}
-		then := "sent the time on its channel"
+		then := c.say("ttimer.send")
 		if e.Why == core.TimerFunc {
-			then = "starts its function in a new goroutine"
+			then = c.say("ttimer.start")
 		}
 		next := ""
 		if e.Arg != 0 {
-			next = "; it fires next at " + at
+			next = c.say("ttimer.next", at)
 		}
-		return fmt.Sprintf("%s fired: %s and %s%s.", what, by, then, next)
+		return c.say("ttimer.fire", what, by, then, next)
 	case core.EvTimerMod:
 		if e.Flag {
-			return fmt.Sprintf("%s was stopped, or nobody waits on its channel any more: it stays on %s's heap, marked for removal.", what, p)
+			return c.say("ttimer.stopped", what, p)
 		}
-		return fmt.Sprintf("%s on %s's heap now fires at %s; %s moves its entry when it next looks at its heap.", what, p, at, p)
+		return c.say("ttimer.mod", what, p, at, p)
 	}
-	return fmt.Sprintf("%s left %s's heap without firing: it was stopped or nobody waited on it.", what, p)
+	return c.say("ttimer.del", what, p)
 }
 
-func handoffWhy(r core.Reason) string {
+func (c *narrCtx) handoffWhy(r core.Reason) string {
 	switch r {
 	case core.HandoffWork:
-		return "it had work queued, so an M was started for it"
+		return c.say("handoff.work")
 	case core.HandoffSpinner:
-		return "no M was spinning and no P was idle, so a spinning M was started for it"
+		return c.say("handoff.spinner")
 	case core.HandoffGCStop:
-		return "a stop-the-world was pending, so it stopped"
+		return c.say("handoff.gcstop")
 	case core.HandoffGlobal:
-		return "the global queue had work, so an M was started for it"
+		return c.say("handoff.global")
 	case core.HandoffLastPoller:
-		return "it was the last running P and nobody was polling the network, so an M was started to keep polling"
+		return c.say("handoff.lastpoller")
 	case core.HandoffIdle:
-		return "there was nothing to do, so it went idle"
+		return c.say("handoff.idle")
 	}
-	return "a new owner was looked for"
+	return c.say("handoff.other")
 }
 
 func narrateStart(w *core.World, e *core.Event, c *narrCtx) string {
@@ -811,29 +841,29 @@ func narrateStart(w *core.World, e *core.Event, c *narrCtx) string {
 	var from string
 	switch e.Why {
 	case core.SrcRunnext:
-		from = " from its runnext slot"
+		from = c.say("start.runnext")
 	case core.SrcLocal:
-		from = " from the head of its local run queue"
+		from = c.say("start.local")
 	case core.SrcFairness:
-		from = " from the global queue (the schedtick%61 fairness check)"
+		from = c.say("start.fairness")
 	case core.SrcGlobal:
-		from = " from the global queue"
+		from = c.say("start.global")
 	case core.SrcNetpoll:
-		from = " from the netpoller"
+		from = c.say("start.netpoll")
 	case core.SrcSteal:
-		from = ", which it stole"
+		from = c.say("start.steal")
 	case core.SrcTimer:
-		from = ", whose timer it ran while looking for work"
+		from = c.say("start.timer")
 	case core.SrcLocked:
-		return fmt.Sprintf("%s resumed %s, the G locked to it, on %s.", m, g, p)
+		return c.say("start.locked", m, g, p)
 	case core.SrcSyscall:
-		return fmt.Sprintf("%s went on after its system call, on %s (%s).", g, p, m)
+		return c.say("start.syscall", g, p, m)
 	case core.SrcResume:
-		return fmt.Sprintf("%s ran on: its park was called off.", g)
+		return c.say("start.resume", g)
 	}
-	slice := fmt.Sprintf("schedtick %d", e.N)
+	slice := c.say("start.tick", e.N)
 	if e.Flag {
-		slice = "it inherits the time slice"
+		slice = c.say("start.inherit")
 	}
-	return fmt.Sprintf("%s (%s) started running %s%s (%s).", p, m, g, from, slice)
+	return c.say("start", p, m, g, from, slice)
 }

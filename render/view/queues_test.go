@@ -87,7 +87,7 @@ func TestRunqIsCellsWithAGauge(t *testing.T) {
 }
 
 // TestGlobalQueueIsAStrip: the global run queue is a strip of cells across
-// the stage with its length, its tokens in the cells head first.
+// the stage titled with its length, its tokens in the cells head first.
 func TestGlobalQueueIsAStrip(t *testing.T) {
 	rec := NewRecording(1, overflowScene(t, 300), nil)
 	c := rec.NewCursor()
@@ -98,9 +98,9 @@ func TestGlobalQueueIsAStrip(t *testing.T) {
 			continue
 		}
 		f := c.Frame(Options{Width: 1280, Height: 760})
-		count := shapesWithRole(f, "global.count")
-		require.Len(t, count, 1)
-		require.Equal(t, strconv.Itoa(n)+" queued", count[0].Text)
+		title := shapesWithRole(f, "global.label")
+		require.Len(t, title, 1)
+		require.Equal(t, "global run queue ("+strconv.Itoa(n)+")", title[0].Text)
 		cells := shapesWithRole(f, "global.cell")
 		require.NotEmpty(t, cells)
 		var strip Place

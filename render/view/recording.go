@@ -681,7 +681,7 @@ func (r *Recording) frame(i int, st *state, opts Options) Frame {
 	}
 	f := Layout(st.w, opts)
 	f.Index = i
-	f.Narration = r.StepNarration(i)
+	f.Narration = r.StepNarrationIn(opts.Lang, i)
 	f.Caption = r.CaptionAt(i)
 	return f
 }

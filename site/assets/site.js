@@ -532,6 +532,8 @@
     if (this.run && this.source === this.original && !extra) p.set('run', this.run);
     if (play) p.set('play', '1');
     if (theme() === 'dark') p.set('dark', '1');
+    // A Chinese page's player speaks Chinese (docs/embedding.md, lang=).
+    if (/^zh/i.test(document.documentElement.lang || '')) p.set('lang', 'zh');
     Object.keys(extra || {}).forEach(function (k) { p.set(k, extra[k]); });
     return this.player + '?' + p.toString();
   };
