@@ -24,7 +24,8 @@ func TestEmbeddedChaptersParse(t *testing.T) {
 	require.Equal(t, 1, tour.SceneByID("hello").Settings.Procs)
 	require.Len(t, tour.Predicts, 1)
 	require.Equal(t, []string{"goroutine 0", "goroutine 2", "main is back"}, tour.Predicts[0].Choices)
-	require.Len(t, tour.Reals, 1)
+	require.NotNil(t, tour.SceneByID("fanout"), "the tour's scene from everyday code")
+	require.Len(t, tour.Reals, 2)
 	require.Len(t, tour.Claims, 1)
 	require.Contains(t, tour.Claims[0].Verdict, "runnext")
 }
@@ -95,7 +96,15 @@ func TestPredictAnswersAreComputedAndAmongTheChoices(t *testing.T) {
 			require.NoError(t, err)
 			require.NotEmpty(t, want, "%s:%d", c.File, p.Line)
 			if len(p.Choices) > 0 {
-				require.Contains(t, p.Choices, want, "%s:%d: the simulator's answer is not among the choices", c.File, p.Line)
+				// Graded as every reader grades them (Predict.Grade: an
+				// order's commas are spaces), exactly one choice is right.
+				var right []string
+				for _, ch := range p.Choices {
+					if p.Grade(ch, want) {
+						right = append(right, ch)
+					}
+				}
+				require.Len(t, right, 1, "%s:%d: the simulator's answer %q should be exactly one of the choices %q", c.File, p.Line, want, p.Choices)
 			}
 		}
 	}
