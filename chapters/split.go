@@ -1,6 +1,7 @@
 package chapters
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -31,44 +32,55 @@ const (
 func (c *Chapter) splitLong(in []Slide) []Slide {
 	var out []Slide
 	for _, s := range in {
-		if s.Kind != SlideContent {
-			out = append(out, s)
-			continue
-		}
-		// The units a slide may be cut between: blocks, and the items of
-		// a long list.
-		type unit struct {
-			n     ast.Node
-			list  *ast.List
-			item  int
-			lines float64
-		}
-		var units []unit
-		total := 0.0
-		for _, n := range s.Nodes {
-			l := blockLines(c, n)
-			total += l
-			if list, ok := n.(*ast.List); ok && list.ChildCount() >= 4 && l > splitInto/2 {
-				k := 0
-				for it := list.FirstChild(); it != nil; it = it.NextSibling() {
-					il := itemLines(c, it)
-					if k == 0 {
-						il += 0.6
-					}
-					units = append(units, unit{n: it, list: list, item: k, lines: il})
-					k++
+		out = append(out, c.splitSlide(s, 0)...)
+	}
+	return out
+}
+
+// splitUnit is a place a slide may be cut before: a block, or an item of
+// a long list.
+type splitUnit struct {
+	n     ast.Node
+	list  *ast.List
+	item  int
+	lines float64
+}
+
+// splitSlide cuts a content slide into parts. With want 0 the slide's
+// length decides how many (splitLong's rule); with want > 0 it is cut
+// into exactly want parts when it has that many units, as evenly as the
+// units allow (a translation numbered as its original: TwinSlides).
+func (c *Chapter) splitSlide(s Slide, want int) []Slide {
+	if s.Kind != SlideContent {
+		return []Slide{s}
+	}
+	var units []splitUnit
+	total := 0.0
+	for _, n := range s.Nodes {
+		l := blockLines(c, n)
+		total += l
+		if list, ok := n.(*ast.List); ok && list.ChildCount() >= 4 && (l > splitInto/2 || want > 0) {
+			k := 0
+			for it := list.FirstChild(); it != nil; it = it.NextSibling() {
+				il := itemLines(c, it)
+				if k == 0 {
+					il += 0.6
 				}
-				continue
+				units = append(units, splitUnit{n: it, list: list, item: k, lines: il})
+				k++
 			}
-			units = append(units, unit{n: n, lines: l})
-		}
-		if total <= splitAbove || len(units) < 2 {
-			out = append(out, s)
 			continue
+		}
+		units = append(units, splitUnit{n: n, lines: l})
+	}
+	var parts [][]splitUnit
+	switch {
+	case want == 0:
+		if total <= splitAbove || len(units) < 2 {
+			return []Slide{s}
 		}
 		target := total / float64(int(total/splitInto)+1)
-		var parts [][]unit
-		var part []unit
+		var part []splitUnit
 		acc := 0.0
 		for _, u := range units {
 			if len(part) > 0 && acc+u.lines/2 > target && (part[len(part)-1].list != nil || !leadsIn(c, part[len(part)-1].n)) {
@@ -79,33 +91,93 @@ func (c *Chapter) splitLong(in []Slide) []Slide {
 			acc += u.lines
 		}
 		parts = append(parts, part)
-		for i, p := range parts {
-			sl := s
-			if i > 0 {
-				sl = Slide{Kind: SlideContent, Title: s.Title, Line: c.srcLine(p[0].n, s.Line)}
-			}
-			sl.Nodes = nil
-			for k := 0; k < len(p); k++ {
-				u := p[k]
-				if u.list == nil {
-					sl.Nodes = append(sl.Nodes, u.n)
-					continue
-				}
-				from := u.item
-				for k+1 < len(p) && p[k+1].list == u.list {
-					k++
-				}
-				to := p[k].item + 1
-				if from == 0 && to == u.list.ChildCount() {
-					sl.Nodes = append(sl.Nodes, u.list)
-				} else {
-					sl.Nodes = append(sl.Nodes, &ListPart{List: u.list, From: from, To: to})
-				}
-			}
-			out = append(out, sl)
+	case want == 1 || len(units) < want:
+		return []Slide{s}
+	default:
+		parts = cutInto(c, units, total, want, true)
+		if len(parts) != want {
+			// The lead-in rule left too few places to cut: cut anyway.
+			parts = cutInto(c, units, total, want, false)
 		}
 	}
+	var out []Slide
+	for i, p := range parts {
+		sl := s
+		if i > 0 {
+			sl = Slide{Kind: SlideContent, Title: s.Title, Line: c.srcLine(p[0].n, s.Line)}
+		}
+		sl.Nodes = nil
+		for k := 0; k < len(p); k++ {
+			u := p[k]
+			if u.list == nil {
+				sl.Nodes = append(sl.Nodes, u.n)
+				continue
+			}
+			from := u.item
+			for k+1 < len(p) && p[k+1].list == u.list {
+				k++
+			}
+			to := p[k].item + 1
+			if from == 0 && to == u.list.ChildCount() {
+				sl.Nodes = append(sl.Nodes, u.list)
+			} else {
+				sl.Nodes = append(sl.Nodes, &ListPart{List: u.list, From: from, To: to})
+			}
+		}
+		out = append(out, sl)
+	}
 	return out
+}
+
+// cutInto cuts units into at most want parts of about total/want lines
+// each, never leaving fewer units than parts still to make; with leadIn a
+// part does not end with a block that introduces the next (leadsIn).
+func cutInto(c *Chapter, units []splitUnit, total float64, want int, leadIn bool) [][]splitUnit {
+	target := total / float64(want)
+	var parts [][]splitUnit
+	var part []splitUnit
+	acc := 0.0
+	for i, u := range units {
+		if len(part) > 0 && len(parts)+1 < want {
+			left := len(units) - i        // units from u on
+			need := want - len(parts) - 1 // parts still to start, u's included
+			must := left == need          // every unit left starts a part
+			may := !leadIn || part[len(part)-1].list != nil || !leadsIn(c, part[len(part)-1].n)
+			if must || (may && acc+u.lines/2 > target) {
+				parts = append(parts, part)
+				part, acc = nil, 0
+			}
+		}
+		part = append(part, u)
+		acc += u.lines
+	}
+	return append(parts, part)
+}
+
+// TwinSlides are the slides of a translation numbered as its original's:
+// the same slides before splitting (chapters.Slides' rules), and each
+// content slide split into as many parts as the original's is, so that
+// slide n of one edition is slide n of the other. A translation whose
+// slides do not line up with the original's is an error that says where.
+func (c *Chapter) TwinSlides(orig *Chapter) ([]Slide, error) {
+	mine, theirs := c.slides(), orig.slides()
+	if len(mine) != len(theirs) {
+		return nil, fmt.Errorf("%s: %d slides before splitting, %s has %d", c.File, len(mine), orig.File, len(theirs))
+	}
+	var out []Slide
+	for i, s := range mine {
+		o := theirs[i]
+		if s.Kind != o.Kind || (s.Heading == nil) != (o.Heading == nil) {
+			return nil, fmt.Errorf("%s:%d: slide %d is a %s slide, but in %s (line %d) a %s slide", c.File, s.Line, i+1, s.Kind, orig.File, o.Line, o.Kind)
+		}
+		n := len(orig.splitSlide(o, 0))
+		parts := c.splitSlide(s, n)
+		if len(parts) != n {
+			return nil, fmt.Errorf("%s:%d: slide %d cannot be cut into the %d parts of %s:%d", c.File, s.Line, i+1, n, orig.File, o.Line)
+		}
+		out = append(out, parts...)
+	}
+	return out, nil
 }
 
 // KindListPart is a run of a list's items on a slide of their own.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render"
 )
@@ -92,7 +93,8 @@ func Modes() []string {
 
 // Host is what the app shares with its modes.
 type Host struct {
-	Book    *read.Book
+	Book    *read.Book // the book in its first language (Options.Book)
+	Zh      *read.Book // its Chinese edition, nil when it has none (Options.Zh)
 	Fonts   *Fonts
 	Drawer  *render.Drawer // the player's drawer: sprites and glyphs are shared by every player in the window
 	Painter *Painter
@@ -102,6 +104,15 @@ type Host struct {
 	State  read.State
 	Stderr io.Writer
 	app    *App
+}
+
+// CurrentBook is the edition in the language State asks for: Zh when
+// the state says "zh" and there is a Chinese edition, Book otherwise.
+func (h *Host) CurrentBook() *read.Book {
+	if l, ok := lang.Parse(h.State.Lang); ok && l == lang.Zh && h.Zh != nil {
+		return h.Zh
+	}
+	return h.Book
 }
 
 // Switch leaves the current mode for the mode called name, which starts
@@ -131,7 +142,11 @@ func (h *Host) Notify(format string, args ...any) {
 
 // Options configure the app.
 type Options struct {
-	Book  *read.Book
+	Book *read.Book
+	// Zh is Book's Chinese edition (read.EmbeddedZh), nil when there is
+	// none (an author's directory): the reading mode's language switch
+	// goes between the two, and State.Lang chooses where the app starts.
+	Zh    *read.Book
 	Mode  string     // the mode to start in; "" is "read"
 	State read.State // where to start: chapter, position, theme, font scale, window size
 	// SizeGiven says State's window size was asked for (--width and
@@ -194,7 +209,7 @@ func NewApp(opt *Options) (*App, error) {
 	}
 	d := render.NewDrawer()
 	a := &App{scale: 1, full: true}
-	a.host = Host{Book: opt.Book, Fonts: fonts, Drawer: d, Painter: &Painter{Fonts: fonts, Drawer: d},
+	a.host = Host{Book: opt.Book, Zh: opt.Zh, Fonts: fonts, Drawer: d, Painter: &Painter{Fonts: fonts, Drawer: d},
 		Options: opt, State: opt.State.Normalized(), Stderr: opt.Stderr, app: a}
 	name := opt.Mode
 	if name == "" {

@@ -2,7 +2,9 @@
 // a window, with scenes playing inline, a table of contents, search, and
 // the reader's place, theme and type size remembered between runs. It is
 // the Ebiten adapter of package desktop/read, which holds everything
-// the app does that needs no GPU (and is tested without a display).
+// the app does that needs no GPU (and is tested without a display). The
+// book is read in English or Chinese (Options.Zh): the toolbar switches,
+// and every word of the interface comes from desktop/lang.
 //
 // The pieces:
 //

@@ -95,6 +95,17 @@ func (p *Painter) text(dst *ebiten.Image, op *page.Item, scale float64) {
 		y = math.Round(float64(op.Y)*scale+ascent) - ascent
 	}
 	o := &text.DrawOptions{}
+	// The face's size is rounded to a quarter pixel (Fonts.Face), and a
+	// slide is measured at the stage's size and drawn scaled: a long run
+	// can come out a little wider than it was measured, and in Chinese,
+	// with no space between runs, its last characters then overlap the
+	// next run. Such a run is narrowed to its measured width (a few
+	// percent at most: a W that is not the run's advance is left alone).
+	if w := float64(op.W) * scale; w > 0 {
+		if d := text.Advance(op.Text, f); d > w+0.5 && d < w*1.03 {
+			o.GeoM.Scale(w/d, 1)
+		}
+	}
 	o.GeoM.Translate(x, y)
 	o.ColorScale.ScaleWithColor(nrgba(op.Color))
 	text.Draw(dst, op.Text, f, o)

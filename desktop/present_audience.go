@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/link"
 	"github.com/gmpbook/gmpbook/desktop/present"
 )
@@ -38,18 +39,18 @@ func (a *audienceSide) close() {
 func (m *presentMode) startPresenter() {
 	a := m.aud
 	if a.child != nil {
-		m.say("The presenter window is open.", nil)
+		m.say(lang.T(m.lang, "present.presenter.open"), nil)
 		return
 	}
 	exe := m.opt.Exe
 	if exe == "" {
 		var err error
 		if exe, err = os.Executable(); err != nil {
-			m.say("The presenter window cannot start.", err)
+			m.say(lang.T(m.lang, "present.presenter.fail"), err)
 			return
 		}
 	}
-	args := []string{"--mode", "present", "--presenter-child", "--chapter", m.name, "--state", "", "--width", "1280", "--height", "800"}
+	args := []string{"--mode", "present", "--presenter-child", "--chapter", m.name, "--lang", m.lang.String(), "--state", "", "--width", "1280", "--height", "800"}
 	if dir := m.host.Book.Dir; dir != "" {
 		args = append(args, "--chapters", dir)
 	}
@@ -69,7 +70,7 @@ func (m *presentMode) startPresenter() {
 	a.told = true
 	c, err := startPresenter(exe, args...)
 	if err != nil {
-		m.say("The presenter window cannot start.", err)
+		m.say(lang.T(m.lang, "present.presenter.fail"), err)
 		return
 	}
 	a.child = c
@@ -106,7 +107,7 @@ func (m *presentMode) fromPresenter() present.Effect {
 		if why == link.ErrPeerClosed {
 			why = nil
 		}
-		m.say("The presenter window closed.", why)
+		m.say(lang.T(m.lang, "present.presenter.closed"), why)
 	default:
 	}
 	return e

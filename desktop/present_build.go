@@ -6,6 +6,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/desktop/read"
@@ -141,9 +142,9 @@ func (m *presentMode) buildPresenter(now time.Time, pal page.Palette) {
 	if m.nav.Blackout() || m.nav.Overview() {
 		// What the audience sees instead of the slide, said over it.
 		b := v.Current.Box()
-		msg := "The audience sees a black screen"
+		msg := lang.T(m.lang, "present.audience.black")
 		if m.nav.Overview() {
-			msg = "The audience sees the overview"
+			msg = lang.T(m.lang, "present.audience.overview")
 		}
 		size := max(16, b.H*0.06)
 		t := stageText(m.host.Fonts, msg, page.Bold, size, 0, 0, view.Color{R: 0xFF, G: 0xFF, B: 0xFF, A: 0xFF}, "presenter.audience")
@@ -190,14 +191,14 @@ func (m *presentMode) loadingItems(pal page.Palette) []page.Item {
 		out = append(out, stageText(fm, l, page.Bold, 80, 120, y, pal.Text, "loading.title"))
 		y += 80 * 1.25
 	}
-	out = append(out, stageText(fm, "Preparing the slides…", page.Italic, 40, 120, y+40, pal.Muted, "loading"))
+	out = append(out, stageText(fm, lang.T(m.lang, "present.loading"), page.Italic, 40, 120, y+40, pal.Muted, "loading"))
 	return out
 }
 
 // helpItems are the keys, over the slide.
 func (m *presentMode) helpItems(pal page.Palette) []page.Item {
 	fm := m.host.Fonts
-	lines := helpLines(m.role != roleAudience)
+	lines := helpLines(m.lang, m.role != roleAudience)
 	const size, title, pad = float32(30), float32(44), float32(48)
 	lh := size * 1.45
 	keyW := float32(0)
@@ -211,7 +212,7 @@ func (m *presentMode) helpItems(pal page.Palette) []page.Item {
 		{Kind: page.ItemRect, X: 0, Y: 0, W: present.StageW, H: present.StageH, Fill: view.Color{A: 0x66}, Role: "help.backdrop"},
 		{Kind: page.ItemRect, X: x - 2, Y: y - 2, W: w + 4, H: h + 4, Fill: pal.Rule, Radius: 14, Role: "help.border"},
 		{Kind: page.ItemRect, X: x, Y: y, W: w, H: h, Fill: pal.Background, Radius: 12, Role: "help.card"},
-		stageText(fm, "Keys", page.Bold, title, x+pad, y+pad, pal.Text, "help.title"),
+		stageText(fm, lang.T(m.lang, "present.help.title"), page.Bold, title, x+pad, y+pad, pal.Text, "help.title"),
 	}
 	ty := y + pad + title*1.5
 	tx := x + pad + keyW + 40

@@ -8,6 +8,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/desktop/read"
@@ -163,7 +164,7 @@ func sceneSlide(d *present.Deck, i int) bool {
 // simulated (nothing is simulated again until the presenter asks for
 // another GOMAXPROCS or seed). Its own caption line is off: the slide
 // shows the caption large under it.
-func newSlidePlayer(s *present.Slide) *play.Player {
+func newSlidePlayer(s *present.Slide, l lang.Lang) *play.Player {
 	rerun := func(procs int, seed uint64) (play.Log, error) {
 		r, err := s.Rerun(procs, seed)
 		if err != nil {
@@ -172,6 +173,7 @@ func newSlidePlayer(s *present.Slide) *play.Player {
 		return playerlog.NewLog(r, s.Captions), nil
 	}
 	p := play.NewPlayer(playerlog.NewLog(s.Run, s.Captions), rerun)
+	p.SetLang(viewLang(l))
 	_ = p.Update(&play.Input{Commands: []play.Command{{Kind: play.CmdCaptions}}})
 	return p
 }
@@ -228,7 +230,7 @@ func (ss *staticScenes) frame(d *present.Deck, i, ev int, w, h float32) view.Fra
 	}
 	c := rec.NewCursor()
 	c.Seek(ev)
-	f := c.Frame(view.Options{Width: w, Height: h})
+	f := c.Frame(view.Options{Width: w, Height: h, Lang: viewLang(d.Lang)})
 	if ss.frames == nil || len(ss.frames) >= 16 {
 		ss.frames = map[frameKey]view.Frame{}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/desktop/key"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/present"
 )
 
@@ -96,10 +97,28 @@ var keyLabels = map[key.Key]string{
 	key.Home: "Home", key.End: "End", key.Period: ".",
 }
 
+// actionHelp names each action's help line in the string table
+// (present.Bindings' Help is the English one).
+var actionHelp = map[present.Action]string{
+	present.ActNext:       "present.help.next",
+	present.ActPrev:       "present.help.prev",
+	present.ActEnter:      "present.help.enter",
+	present.ActBack:       "present.help.back",
+	present.ActFirst:      "present.help.first",
+	present.ActLast:       "present.help.last",
+	present.ActDigit:      "present.help.digit",
+	present.ActOverview:   "present.help.overview",
+	present.ActEscape:     "present.help.escape",
+	present.ActBlackout:   "present.help.blackout",
+	present.ActTimerPause: "present.help.pause",
+	present.ActTimerReset: "present.help.reset",
+	present.ActFullscreen: "present.help.fullscreen",
+}
+
 // helpLines are the keys' help: the Nav's bindings as the desktop app
 // reads them (p is the presenter window here, so it is left out of
 // "previous"), then the window's own keys.
-func helpLines(presenter bool) [][2]string {
+func helpLines(l lang.Lang, presenter bool) [][2]string {
 	var out [][2]string
 	for _, b := range present.Bindings {
 		var names []string
@@ -121,16 +140,20 @@ func helpLines(presenter bool) [][2]string {
 		if digits {
 			names = append(names, "0–9")
 		}
-		out = append(out, [2]string{strings.Join(names, "  "), b.Help})
+		help := b.Help
+		if k, ok := actionHelp[b.Action]; ok {
+			help = lang.T(l, k)
+		}
+		out = append(out, [2]string{strings.Join(names, "  "), help})
 	}
-	out = append(out, [2]string{"k", "play or pause the scene"})
+	out = append(out, [2]string{"k", lang.T(l, "present.help.play")})
 	if presenter {
-		out = append(out, [2]string{"q", "close the presenter window"})
+		out = append(out, [2]string{"q", lang.T(l, "present.help.close")})
 	} else {
 		out = append(out,
-			[2]string{"p", "presenter window: notes, next slide, timer"},
-			[2]string{"q  Esc", "back to reading (Esc leaves full screen first)"})
+			[2]string{"p", lang.T(l, "present.help.presenter")},
+			[2]string{"q  Esc", lang.T(l, "present.help.quit")})
 	}
-	out = append(out, [2]string{"d", "light or dark theme"}, [2]string{"?", "show or hide these keys"})
+	out = append(out, [2]string{"d", lang.T(l, "present.help.theme")}, [2]string{"?", lang.T(l, "present.help.help")})
 	return out
 }

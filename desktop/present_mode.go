@@ -9,6 +9,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"github.com/gmpbook/gmpbook/desktop/key"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/present"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/render"
@@ -73,6 +74,7 @@ type presentMode struct {
 	nav         *present.Nav
 	ts          *present.Typesetter
 	dark        bool
+	lang        lang.Lang // the chapter's language, which the chrome speaks
 
 	w, h  float32
 	scale float64
@@ -165,7 +167,8 @@ func newPresentMode(h *Host) (Mode, error) {
 	if name == "" {
 		name = h.State.Chapter
 	}
-	b := h.Book
+	b := h.CurrentBook()
+	m.lang = b.Lang
 	i := -1
 	if name != "" {
 		i = b.Find(name)
@@ -185,15 +188,21 @@ func newPresentMode(h *Host) (Mode, error) {
 		// The scenes are simulated while the window opens: the slides
 		// are ready sooner than if the window opened first.
 		ch := make(chan *present.Deck, 1)
-		c := e.Chapter
-		go func() { ch <- present.New(c) }()
+		c, l := e.Chapter, m.lang
+		go func() {
+			d := present.New(c)
+			d.SetLang(l)
+			ch <- d
+		}()
 		m.loading = ch
 	} else {
 		err := e.Err
 		if err == nil {
 			err = fmt.Errorf("%s: the chapter could not be read", e.File)
 		}
-		m.setDeck(present.ErrorDeck(e.ID, err))
+		d := present.ErrorDeck(e.ID, err)
+		d.SetLang(m.lang)
+		m.setDeck(d)
 	}
 	return m, nil
 }

@@ -32,7 +32,7 @@ func (m *presentMode) syncPanel() {
 		}
 	}
 	if m.panel == nil || m.panelSlide != pos.Slide {
-		m.panel = render.NewPanel(newSlidePlayer(s), m.host.Drawer)
+		m.panel = render.NewPanel(newSlidePlayer(s, m.deck.Lang), m.host.Drawer)
 		m.panelSlide = pos.Slide
 	}
 	pl := m.panel.Source().(*play.Player)

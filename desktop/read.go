@@ -8,6 +8,7 @@ import (
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/desktop/frame"
 	"github.com/gmpbook/gmpbook/desktop/key"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render"
@@ -54,9 +55,13 @@ func newReadMode(h *Host) (Mode, error) {
 			others = append(others, name)
 		}
 	}
-	r := read.NewReading(read.Config{Book: h.Book, Measure: h.Fonts, Search: read.NewSearcher(h.Book), State: st, Modes: others})
+	cfg := read.Config{Book: h.Book, Measure: h.Fonts, Search: read.NewSearcher(h.Book), State: st, Modes: others}
+	if h.Zh != nil {
+		cfg.Twin = h.Zh
+	}
+	r := read.NewReading(cfg)
 	m := &readMode{host: h, r: r, scale: 1, panels: map[string]*render.Panel{}, failed: map[string]string{}, quiet: map[string]int{}}
-	if opt.Chapter != "" && h.Book.Find(opt.Chapter) < 0 {
+	if opt.Chapter != "" && r.Book().Find(opt.Chapter) < 0 {
 		h.Notify("no chapter %q: opening %s", opt.Chapter, r.Current().ID)
 	}
 	return m, nil
@@ -218,6 +223,13 @@ func (m *readMode) effects() {
 			}
 		case read.EffectSave:
 			m.host.RequestSave()
+		case read.EffectLang:
+			// The other edition's scenes have their own captions: its
+			// players are made afresh as its scenes show.
+			m.panels, m.failed, m.quiet = map[string]*render.Panel{}, map[string]string{}, map[string]int{}
+			m.focus, m.titled = "", ""
+			m.host.State.Lang = e.Key
+			m.host.RequestSave()
 		case read.EffectSwitch:
 			if err := m.host.Switch(e.Key); err != nil {
 				m.host.Notify("%v", err)
@@ -243,11 +255,11 @@ func (m *readMode) panel(key string) *render.Panel {
 	if sc == nil {
 		return nil
 	}
-	pl, err := newPlayer(sc)
+	pl, err := newPlayer(sc, m.r.Lang())
 	if err != nil {
 		m.failed[key] = err.Error()
 		m.host.Notify("scene %s: %v", key, err)
-		m.r.Notify("The scene " + sc.ID + " could not run: " + err.Error())
+		m.r.Notify(lang.F(m.r.Lang(), "read.scene.failed", sc.ID, err.Error()))
 		return nil
 	}
 	p := render.NewPanel(pl, m.host.Drawer)
@@ -273,13 +285,14 @@ func (m *readMode) sceneOf(key string) *chapters.Scene {
 // re-runs for other GOMAXPROCS and seeds, at the cursor where the scene's
 // own program starts: the picture before it is the runtime's start-up,
 // which a chapter's scene is not about.
-func newPlayer(sc *chapters.Scene) (*play.Player, error) {
+func newPlayer(sc *chapters.Scene, l lang.Lang) (*play.Player, error) {
 	scene := playerlog.NewScene(sc.Compiled, sc.Settings, nil)
 	log, err := scene.Log(0, 0)
 	if err != nil {
 		return nil, err
 	}
 	p := play.NewPlayer(log, scene.Log)
+	p.SetLang(viewLang(l))
 	p.Seek(p.Recording().MainStart())
 	return p, nil
 }
@@ -341,14 +354,14 @@ func (m *readMode) Cursor() ebiten.CursorShapeType {
 
 func (m *readMode) SaveState(st *read.State) {
 	s := m.r.State()
-	st.Chapter, st.Anchor, st.Offset = s.Chapter, s.Anchor, s.Offset
+	st.Chapter, st.Anchor, st.Offset, st.Lang = s.Chapter, s.Anchor, s.Offset, s.Lang
 	st.Dark, st.FontScale, st.Width, st.Height = s.Dark, s.FontScale, s.Width, s.Height
 }
 
 func (m *readMode) Dump() any {
 	e := m.r.Current()
 	loc := m.r.Location()
-	d := frame.Read{Mode: "read", Chapter: e.ID, Title: e.Title, Anchor: loc.Anchor, Offset: loc.Offset,
+	d := frame.Read{Mode: "read", Chapter: e.ID, Title: e.Title, Lang: m.r.Lang().String(), Anchor: loc.Anchor, Offset: loc.Offset,
 		Scroll: m.r.ScrollY(), ScrollMax: m.r.ScrollMax(), Dark: m.r.Dark(), FontScale: m.r.FontScale(),
 		Message: m.r.Message(), List: m.list}
 	d.W, d.H = m.r.Size()
@@ -364,4 +377,13 @@ func (m *readMode) Dump() any {
 		d.Scenes = append(d.Scenes, pf)
 	}
 	return d
+}
+
+// viewLang is the player's language (render/view's) for the app's: the
+// inline players and the slides narrate in the book's language.
+func viewLang(l lang.Lang) view.Lang {
+	if l == lang.Zh {
+		return view.Chinese
+	}
+	return view.English
 }

@@ -14,7 +14,7 @@
 #   - the CJK Symbols and Punctuation block (U+3000–U+303F) and the
 #     Halfwidth and Fullwidth Forms block (U+FF00–U+FFEF);
 #   - every character the Chinese edition uses (chapters/zh/*.md and the
-#     site's string table), so that the text is drawn whole even where it
+#     site's and the desktop's string tables), so that the text is drawn whole even where it
 #     goes past GB2312 level 1 (chapters' TestZhTextHasGlyphsInTheDesktopFont
 #     fails when a character is missing: run this script again).
 #
@@ -60,7 +60,7 @@ row(0xA3)  # full-width ASCII
 cps.update(range(0x3000, 0x3040))
 cps.update(range(0xFF00, 0xFFF0))
 import glob
-for name in sorted(glob.glob("chapters/zh/*.md")) + ["site/strings.go"]:
+for name in sorted(glob.glob("chapters/zh/*.md")) + ["site/strings.go", "desktop/lang/strings.go"]:
     with open(name, encoding="utf-8") as f:
         cps.update(ord(ch) for ch in f.read() if ord(ch) >= 0x2E80)
 print(",".join("U+%04X" % c for c in sorted(cps)))

@@ -33,6 +33,13 @@
 // (assets/present.js) scales a 1920×1080 stage to the window, drives the
 // scene's player, and keeps a presenter view in a second window in step.
 //
+// The Chinese edition (chapters.Zh) gets the same: NN-slug.zh.html and
+// index.zh.html, and a deck, present/NN-slug.zh.html, numbered slide for
+// slide as its English twin's (chapters.TwinSlides). Every text of the
+// chrome is in strings.go, per language: the templates' (uiStrings, T) and
+// the page scripts' (jsStrings), which Build writes as
+// assets/strings.LANG.js for site.js and present.js to read.
+//
 // A Site is the set of files in memory. WriteDir writes it out (gmpbook
 // site); Handler serves it (gmpbook serve) with the right media types,
 // compression, caching validators, a Content-Security-Policy and no path

@@ -153,7 +153,7 @@ func boardIndexes(rec *view.Recording, poster int) []int {
 
 // scene renders what a scene's figure shows: the poster and the storyboard
 // from the simulation, the player's parameters and the source.
-func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene) (sceneData, error) {
+func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene, lang string) (sceneData, error) {
 	rec, run, err := recordScene(s)
 	if err != nil {
 		return sceneData{}, err
@@ -183,14 +183,17 @@ func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene) (sceneData, erro
 	if b.hasPlayer && b.lightPlayer {
 		d.Run = b.addRun(runlog.NewFile(title, playerlog.Captions(s.Compiled), run))
 	}
-	wide := view.Options{Width: posterW, Height: posterH}
+	// The poster and storyboard narrate in the page's language, as the
+	// player that replaces them does (lang=zh).
+	vl := playerLang(lang)
+	wide := view.Options{Width: posterW, Height: posterH, Lang: vl}
 	pi := posterIndex(rec)
 	f := cropFrame(rec.Frame(pi, wide))
 	d.W, d.H = f.W, f.H
 	d.Narrate = f.Narration
 	d.Output = view.NewOutputIndex(rec.Events).At(rec.Len() - 1).Text()
 	d.Poster = template.HTML(view.SVG(f, title+": "+frameLabel(f)))
-	nf := cropFrame(rec.Frame(pi, view.Options{Width: posterNarrowW, Height: posterNarrowH, Narrow: true}))
+	nf := cropFrame(rec.Frame(pi, view.Options{Width: posterNarrowW, Height: posterNarrowH, Narrow: true, Lang: vl}))
 	d.NW, d.NH = nf.W, nf.H
 	d.PosterNarrow = template.HTML(view.SVG(nf, title+": "+frameLabel(nf)))
 	for _, i := range boardIndexes(rec, pi) {
@@ -205,6 +208,16 @@ func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene) (sceneData, erro
 		})
 	}
 	return d, nil
+}
+
+// playerLang is the player's language for a page's language (LangEn or
+// LangZh; empty is English).
+func playerLang(pageLang string) view.Lang {
+	l, err := view.ParseLang(pageLang)
+	if err != nil {
+		return view.English
+	}
+	return l
 }
 
 // cropFrame trims the empty band a layout leaves at the bottom of a frame

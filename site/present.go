@@ -40,16 +40,35 @@ const (
 // PresentName is the file of a chapter's slides: "present/04-schedule.html".
 func PresentName(c *chapters.Chapter) string { return "present/" + PageName(c) }
 
+// ZhPresentName is the file of a Chinese chapter's slides:
+// "present/04-schedule.zh.html", beside its English twin's.
+func ZhPresentName(c *chapters.Chapter) string { return "present/" + ZhPageName(c) }
+
 // presentData is what the present template gets.
 type presentData struct {
+	Lang    string // the deck's language (LangEn when empty)
 	Title   string
 	Chapter *tocEntry
-	Page    string // the chapter's reading page, relative to the slides
+	Page    string   // the chapter's reading page, relative to the slides
+	Home    string   // the edition's contents page, relative to the slides
+	Alt     *altPage // the twin edition's deck, relative to the slides; nil without one
+	Aligned bool     // the twin's slides are numbered as these (chapters.TwinSlides): a switch keeps the slide
 	Slides  []slideData
+}
+
+// deck says which edition of a chapter's slides to make.
+type deck struct {
+	lang    string            // LangZh for the Chinese edition; "" for English
+	page    string            // the chapter's reading page (PageName or ZhPageName)
+	twin    *chapters.Chapter // the English original of a Chinese chapter, whose numbering its slides take
+	alt     string            // the other edition's deck (PresentName or ZhPresentName), "" for none
+	zhPages map[string]bool   // as chapterRenderer.zhPages
+	twinIDs []string          // as chapterRenderer.twinIDs
 }
 
 // slideData is one slide.
 type slideData struct {
+	Lang  string // the deck's language
 	N     int
 	Kind  string
 	Title string
@@ -60,6 +79,9 @@ type slideData struct {
 	Cont  bool // continues the previous slide's section
 	Scene *slideScene
 	Poll  *slidePoll
+	// PollLabel: a poll whose title is not already "Predict, then run"
+	// says so above it.
+	PollLabel bool
 
 	// The title slide's front matter.
 	Number  int
@@ -103,15 +125,39 @@ type pollChoice struct {
 	Right  bool
 }
 
-// present renders a chapter's slides page.
-func (b *builder) present(c *chapters.Chapter, entry *tocEntry) ([]byte, error) {
+// present renders a chapter's slides page in the edition d says.
+func (b *builder) present(c *chapters.Chapter, entry *tocEntry, dk deck) ([]byte, error) {
 	r := newChapterRenderer(b, c)
-	pr := &presentRenderer{r: r, page: "../" + PageName(c)}
+	r.lang, r.zhPages, r.twinIDs = dk.lang, dk.zhPages, dk.twinIDs
+	pr := &presentRenderer{r: r, page: "../" + dk.page}
 	r.setMarkdown(util.Prioritized(pr, 5))
-	d := presentData{Title: c.Title, Chapter: entry, Page: pr.page}
+	d := presentData{Lang: dk.lang, Title: c.Title, Chapter: entry, Page: pr.page, Home: "../index.html"}
+	if dk.lang == LangZh {
+		d.Home = "../" + ZhIndexName
+	}
+	slides := c.Slides()
+	d.Aligned = dk.alt != ""
+	if dk.twin != nil {
+		// Numbered as the English deck, so that "slide 12" is the same
+		// slide in both; a translation whose sections do not line up with
+		// its original's keeps its own numbering (the chapters tests say
+		// where it differs).
+		if tw, err := c.TwinSlides(dk.twin); err == nil {
+			slides = tw
+		} else {
+			d.Aligned = false
+		}
+	}
+	if dk.alt != "" {
+		lang := LangZh
+		if dk.lang == LangZh {
+			lang = LangEn
+		}
+		d.Alt = &altPage{URL: strings.TrimPrefix(dk.alt, "present/"), Lang: lang}
+	}
 	prevTitle := ""
-	for _, s := range c.Slides() {
-		sd := slideData{N: len(d.Slides) + 1, Kind: s.Kind.String(), Title: s.Title, Line: s.Line,
+	for _, s := range slides {
+		sd := slideData{Lang: dk.lang, N: len(d.Slides) + 1, Kind: s.Kind.String(), Title: s.Title, Line: s.Line,
 			Cont: len(d.Slides) > 0 && s.Heading == nil && s.Title == prevTitle}
 		prevTitle = s.Title
 		for _, p := range strings.Split(s.Notes, "\n\n") {
@@ -123,7 +169,7 @@ func (b *builder) present(c *chapters.Chapter, entry *tocEntry) ([]byte, error) 
 		case chapters.SlideTitle:
 			sd.Number, sd.Summary, sd.Goals = c.Number, c.Summary, c.Goals
 		case chapters.SlideScene:
-			sc, err := b.slideScene(c, s.Scene)
+			sc, err := b.slideScene(c, s.Scene, dk.lang)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: scene %s: %w", c.File, s.Scene.Line, s.Scene.ID, err)
 			}
@@ -140,6 +186,11 @@ func (b *builder) present(c *chapters.Chapter, entry *tocEntry) ([]byte, error) 
 					Right: p.Grade(ch, want)})
 			}
 			sd.Poll, sd.Frags = sp, 1
+			label, err := uiText(pageLang(dk.lang), "predict")
+			if err != nil {
+				return nil, err
+			}
+			sd.PollLabel = s.Title != label
 		}
 		if s.Kind == chapters.SlideTitle || s.Kind == chapters.SlideContent {
 			var out bytes.Buffer
@@ -163,7 +214,7 @@ func (b *builder) present(c *chapters.Chapter, entry *tocEntry) ([]byte, error) 
 // (the same source, the settings the iframe's URL gives, the same seed),
 // so that the event indices of its narrated steps are the cursors the
 // player reaches when it is sent there.
-func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScene, error) {
+func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene, lang string) (*slideScene, error) {
 	params, words := sceneParams(s.Settings)
 	q, err := url.ParseQuery(params)
 	if err != nil {
@@ -189,7 +240,10 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScen
 	}
 	title := s.Title
 	if title == "" {
-		title = "Scene " + id
+		var err error
+		if title, err = uiText(pageLang(lang), "scene.untitled", id); err != nil {
+			return nil, err
+		}
 	}
 	sc := &slideScene{ID: id, Title: title, Settings: words}
 	if b.hasPlayer && b.lightPlayer {
@@ -214,7 +268,7 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene) (*slideScen
 	if len(starts) > 0 && start >= starts[0] {
 		start = starts[0] - 1
 	}
-	opts := view.Options{Width: slideSceneW / slidePlayerZoom, Height: slideSceneH / slidePlayerZoom}
+	opts := view.Options{Width: slideSceneW / slidePlayerZoom, Height: slideSceneH / slidePlayerZoom, Lang: playerLang(lang)}
 	for _, at := range append([]int{start}, starts...) {
 		f := cropFrame(rec.Frame(at, opts))
 		caption := f.Caption

@@ -133,3 +133,71 @@ func TestPresentPageHasTheChaptersSlides(t *testing.T) {
 		require.Equal(t, 1, strings.Count(rest, fmt.Sprintf("Item %d of", i)), "item %d", i)
 	}
 }
+
+// TestChineseDeckIsNumberedAsTheEnglish: a Chinese chapter's deck is
+// present/NN-slug.zh.html, in Chinese, linked from its page, its slides
+// the English deck's one for one though its text splits differently, and
+// the two decks point at each other so that a switch keeps the slide.
+func TestChineseDeckIsNumberedAsTheEnglish(t *testing.T) {
+	en, err := chapters.Parse("chapters/01-slides.md", []byte(slidesChapter()))
+	require.NoError(t, err)
+	var list strings.Builder
+	for i := 1; i <= 24; i++ {
+		// Short items: by its own length the list would fit on fewer
+		// slides than the English one takes.
+		fmt.Fprintf(&list, "%d. 第 %d 项。\n", i, i)
+	}
+	zhSrc := "---\ntitle: 幻灯片测试\nsummary: 一章用来放映的内容。\ngoals:\n  - 放映它\n---\n\n" +
+		"引言，见[另一章](02-other.md#x)和[场景](#a-scene)。\n\n" +
+		"## 一个场景\n\n" +
+		"```go scene id=two procs=2 title=\"两次打印\"\nfunc main() {\n\tch := make(chan int)\n\tgo func() {\n\t\tfmt.Println(\"a\") //> worker 先打印\n\t\tch <- 1\n\t}()\n\t<-ch //> main 阻塞在 channel 上\n\tfmt.Println(\"b\")\n}\n```\n\n" +
+		"```notes\n指向 P0。\n\n再指向 P1。\n```\n\n" +
+		"```predict scene=two answer=first-line\n先打印什么？\n- b\n- a\n```\n\n" +
+		"## 一个长列表\n\n" + list.String() + "\n```notes\n只在第一部分。\n```\n"
+	zh, err := chapters.Parse("chapters/zh/01-slides.md", []byte(zhSrc))
+	require.NoError(t, err)
+	require.NotEqual(t, len(en.Slides()), len(zh.Slides()), "the test's Chinese text splits differently by itself")
+
+	s, err := Build(Options{Chapters: []*chapters.Chapter{en}, Zh: []*chapters.Chapter{zh}, Player: fstest.MapFS{}})
+	require.NoError(t, err)
+	require.Equal(t, []string{"present/01-slides.zh.html"}, s.ZhPresentations)
+	page := string(s.Files["present/01-slides.zh.html"])
+	enPage := string(s.Files["present/01-slides.html"])
+	require.Contains(t, string(s.Files["01-slides.zh.html"]), `href="present/01-slides.zh.html"`, "the Chinese page links its deck")
+	require.Contains(t, string(s.Files["index.zh.html"]), `href="present/01-slides.zh.html"`)
+	require.Contains(t, page, `<html lang="zh-CN">`)
+	require.Regexp(t, `<script src="\.\./assets/strings\.zh-CN\.js\?v=[0-9a-f]+" defer></script>`, page)
+	require.Regexp(t, `<script src="\.\./assets/strings\.en\.js\?v=[0-9a-f]+" defer></script>`, enPage)
+	require.Contains(t, page, `<a class="lang-switch" href="01-slides.html" hreflang="en" lang="en"`)
+	require.Contains(t, page, `data-keep-slide`)
+	require.Contains(t, enPage, `<a class="lang-switch" href="01-slides.zh.html" hreflang="zh-CN" lang="zh-CN"`)
+	require.Contains(t, page, `<a class="brand" href="../index.zh.html">`)
+	require.Contains(t, page, `<a href="../01-slides.zh.html">阅读本章</a>`)
+
+	kinds := func(page string) []string {
+		var k []string
+		for _, m := range sectionRE.FindAllStringSubmatch(page, -1) {
+			k = append(k, m[1]+"/"+m[2])
+		}
+		return k
+	}
+	require.Equal(t, kinds(enPage), kinds(page), "slide n is the same kind of slide, with as many steps, in both decks")
+	secs := sectionRE.FindAllStringSubmatch(page, -1)
+	require.Contains(t, secs[0][3], `<p class="kicker">第 1 章</p>`)
+	require.Contains(t, secs[0][3], `学完本章，你将能够：`)
+	require.Contains(t, secs[0][3], `href="../02-other.html#x"`, "a chapter without a Chinese twin is linked in English")
+	require.Contains(t, secs[1][3], `<span class="step-n">第 1 步</span>`)
+	require.Contains(t, secs[1][3], `<span class="step-n">开始</span>`)
+	require.Contains(t, secs[1][3], "worker 先打印")
+	require.Contains(t, secs[2][3], `<p class="poll-label">先预测，再运行</p>`)
+	require.Contains(t, secs[2][3], `<summary>答案</summary><p class="label">模拟器的结果</p>`)
+	rest := ""
+	for _, m := range secs[3:] {
+		rest += m[3]
+	}
+	for i := 1; i <= 24; i++ {
+		require.Equal(t, 1, strings.Count(rest, fmt.Sprintf("第 %d 项。", i)), "item %d", i)
+	}
+	require.NotContains(t, page, "Chapter 1", "no English chrome")
+	require.NotContains(t, page, "read the chapter")
+}

@@ -184,9 +184,14 @@ func (r *chapterRenderer) renderCodeSpan(w util.BufWriter, src []byte, n ast.Nod
 	}
 	code := t.String()
 	if file, name, ok := Match(code); ok {
-		fmt.Fprintf(w, `<a class="ref" href="%s" title="%s in the Go %s runtime source"><code>%s</code></a>`,
-			template.HTMLEscapeString(r.b.refs.URL(file, name)), template.HTMLEscapeString(name),
-			strings.TrimPrefix(GoVersion, "go"), template.HTMLEscapeString(code))
+		// The hover text, in the page's language: "findRunnable in the Go
+		// 1.26.8 runtime source".
+		tip, err := uiText(pageLang(r.lang), "ref.title", name, strings.TrimPrefix(GoVersion, "go"))
+		if err != nil {
+			return ast.WalkStop, err
+		}
+		fmt.Fprintf(w, `<a class="ref" href="%s" title="%s"><code>%s</code></a>`,
+			template.HTMLEscapeString(r.b.refs.URL(file, name)), template.HTMLEscapeString(tip), template.HTMLEscapeString(code))
 	} else {
 		fmt.Fprintf(w, "<code>%s</code>", template.HTMLEscapeString(code))
 	}
@@ -308,7 +313,7 @@ func (r *chapterRenderer) renderScene(w util.BufWriter, src []byte, node ast.Nod
 		return ast.WalkSkipChildren, nil
 	}
 	s := node.(*chapters.SceneNode).Scene
-	d, err := r.b.scene(r.c, s)
+	d, err := r.b.scene(r.c, s, r.lang)
 	if err != nil {
 		return ast.WalkStop, fmt.Errorf("%s:%d: scene %s: %w", r.c.File, s.Line, s.ID, err)
 	}

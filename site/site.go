@@ -73,6 +73,9 @@ type Site struct {
 	// Presentations lists the chapters' slides pages (PresentName), in
 	// the same order.
 	Presentations []string
+	// ZhPresentations lists the Chinese chapters' slides pages
+	// (ZhPresentName), in the order of ZhPages.
+	ZhPresentations []string
 	// csp holds the Content-Security-Policy of pages that need their own
 	// (the player page's inline scripts, by hash).
 	csp map[string]string
@@ -178,6 +181,14 @@ func Build(opts Options) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The page scripts' texts, one file per edition.
+	for lang := range jsStrings {
+		data, err := jsStringsFile(lang)
+		if err != nil {
+			return nil, err
+		}
+		s.Files[JSStringsName(lang)] = data
+	}
 
 	// The search index, as JSON and as a script (which also loads from
 	// file:// pages, where fetch does not).
@@ -210,6 +221,8 @@ func Build(opts Options) (*Site, error) {
 		},
 		// lang is the page's language tag ("en" when not set).
 		"lang": pageLang,
+		// stringsjs is the asset with the page scripts' texts in lang.
+		"stringsjs": JSStringsName,
 	}).ParseFS(templateFS, "templates/*.html")
 	if err != nil {
 		return nil, err
@@ -219,6 +232,12 @@ func Build(opts Options) (*Site, error) {
 	var toc []tocEntry
 	for _, c := range chs {
 		toc = append(toc, tocEntry{Number: c.Number, Title: c.Title, Summary: c.Summary, Goals: c.Goals, URL: PageName(c), Present: PresentName(c)})
+	}
+	zhPresentOf := func(c *chapters.Chapter) string {
+		if z := zhOf[c.Number]; z != nil {
+			return ZhPresentName(z)
+		}
+		return ""
 	}
 	for i, c := range chs {
 		r := newChapterRenderer(b, c)
@@ -250,7 +269,7 @@ func Build(opts Options) (*Site, error) {
 		}
 		s.Files[PageName(c)] = out.Bytes()
 		s.Pages = append(s.Pages, PageName(c))
-		slides, err := b.present(c, &toc[i])
+		slides, err := b.present(c, &toc[i], deck{page: PageName(c), alt: zhPresentOf(c)})
 		if err != nil {
 			return nil, err
 		}
@@ -269,7 +288,7 @@ func Build(opts Options) (*Site, error) {
 	// chapter does: a reader sees the notebook work before picking a
 	// chapter.
 	if len(chs) > 0 && len(chs[0].Scenes) > 0 {
-		d, err := b.scene(chs[0], chs[0].Scenes[0])
+		d, err := b.scene(chs[0], chs[0].Scenes[0], LangEn)
 		if err != nil {
 			return nil, fmt.Errorf("%s: the index's scene: %w", chs[0].File, err)
 		}
@@ -317,7 +336,7 @@ func (b *builder) zhEdition(chs []*chapters.Chapter, twinOf, zhOf map[int]*chapt
 			continue
 		}
 		list = append(list, c)
-		toc = append(toc, tocEntry{Number: c.Number, Title: c.Title, Summary: c.Summary, Goals: c.Goals, URL: ZhPageName(c)})
+		toc = append(toc, tocEntry{Number: c.Number, Title: c.Title, Summary: c.Summary, Goals: c.Goals, URL: ZhPageName(c), Present: ZhPresentName(c)})
 	}
 	zhPages := map[string]bool{}
 	for _, c := range list {
@@ -353,6 +372,15 @@ func (b *builder) zhEdition(chs []*chapters.Chapter, twinOf, zhOf map[int]*chapt
 		}
 		s.Files[ZhPageName(c)] = out.Bytes()
 		s.ZhPages = append(s.ZhPages, ZhPageName(c))
+		// The slides, numbered as the English deck (the page above has
+		// already pointed the chapter's links at the Chinese pages).
+		slides, err := b.present(c, &toc[i], deck{lang: LangZh, page: ZhPageName(c), twin: en, alt: PresentName(en),
+			zhPages: zhPages, twinIDs: en.HeadingIDList()})
+		if err != nil {
+			return err
+		}
+		s.Files[ZhPresentName(c)] = slides
+		s.ZhPresentations = append(s.ZhPresentations, ZhPresentName(c))
 	}
 	pd := pageData{Lang: LangZh, Self: ZhIndexName, Home: ZhIndexName, Alt: &altPage{URL: "index.html", Lang: LangEn},
 		TOC: toc, HasPlayer: b.hasPlayer, Index: true}
@@ -363,6 +391,20 @@ func (b *builder) zhEdition(chs []*chapters.Chapter, twinOf, zhOf map[int]*chapt
 	pd.Title = title
 	if len(toc) > 0 {
 		pd.Next = &toc[0]
+	}
+	// As the English index: the first chapter's first scene, live, here
+	// narrated in Chinese.
+	if len(list) > 0 && len(list[0].Scenes) > 0 {
+		d, err := b.scene(list[0], list[0].Scenes[0], LangZh)
+		if err != nil {
+			return fmt.Errorf("%s: the index's scene: %w", list[0].File, err)
+		}
+		d.Lang = LangZh
+		var tour bytes.Buffer
+		if err := b.tmpl.ExecuteTemplate(&tour, "scene", d); err != nil {
+			return err
+		}
+		pd.Tour, pd.TourPage, pd.Scenes = template.HTML(tour.String()), &toc[0], 1
 	}
 	var out bytes.Buffer
 	if err := b.tmpl.ExecuteTemplate(&out, "index", pd); err != nil {

@@ -430,7 +430,9 @@ func dpStart(t *testing.T, app *desktopApp, args ...string) *dpProc {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	full := append([]string{"-a", "-s", dpScreen, app.bin, "--state", ""}, args...)
 	cmd := exec.CommandContext(ctx, "xvfb-run", full...)
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+app.config)
+	// The first run follows the locale: the English edition, whatever
+	// the machine's is.
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+app.config, "LC_ALL=", "LC_MESSAGES=", "LANG=C.UTF-8")
 	// A process group of its own: whatever happens, the cleanup ends
 	// xvfb-run, its X server and the app's processes together.
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -93,7 +93,9 @@ func (a *desktopApp) capture(file, screen string, args []string) (img image.Imag
 	full := append([]string{"-a", "-s", screen, a.bin}, args...)
 	full = append(full, "-screenshot", shot, "-frame", dumpPath)
 	cmd := exec.CommandContext(ctx, "xvfb-run", full...)
-	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+a.config)
+	// The app's first run follows the locale (gmpbook-desktop --lang):
+	// these tests read the English edition whatever the machine's is.
+	cmd.Env = append(os.Environ(), "XDG_CONFIG_HOME="+a.config, "LC_ALL=", "LC_MESSAGES=", "LANG=C.UTF-8")
 	var so, se bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &so, &se
 	require.NoError(t, cmd.Run(), "xvfb-run gmpbook-desktop %s:\n%s%s", strings.Join(args, " "), so.String(), se.String())

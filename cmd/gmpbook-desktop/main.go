@@ -1,15 +1,19 @@
 // Command gmpbook-desktop reads the notebook offline, in a desktop window.
 //
 //	gmpbook-desktop [--chapters DIR] [--chapter 05-stealing] [--scroll-to ANCHOR]
-//	                [--play-scene ID] [--search QUERY] [--dark] [--font-scale X] [--width W --height H]
+//	                [--play-scene ID] [--search QUERY] [--lang en|zh] [--dark] [--font-scale X] [--width W --height H]
 //	                [--state FILE] [--mode read] [-screenshot out.png [-frame out.json] [-frames N]]
 //	gmpbook-desktop --present [chapter] [--slide N] [--step K] [--overview] [--presenter] [--presenter-view]
 //
 // The chapters are the ones compiled into the binary, or with --chapters
 // an author's directory of NN-slug.md files (a chapter that does not
 // parse shows an error page with its file:line:col; the others open).
-// The app opens where the reader left off — chapter, place, theme, type
-// size and window size are kept in os.UserConfigDir()/gmpbook/desktop.json
+// The book is in English and in Chinese (chapters/zh): the toolbar's
+// language button, the l key or --lang switch between them on the same
+// section; the first run follows the locale (LC_ALL, LC_MESSAGES or LANG
+// starting with zh opens the Chinese edition). The app opens where the
+// reader left off — chapter, place, language, theme, type size and
+// window size are kept in os.UserConfigDir()/gmpbook/desktop.json
 // (--state another file, --state "" none) — unless --chapter or
 // --scroll-to say otherwise. --play-scene shows a scene and starts it.
 //
@@ -54,6 +58,7 @@ import (
 	"github.com/gmpbook/gmpbook/desktop"
 	"github.com/gmpbook/gmpbook/desktop/frame"
 	"github.com/gmpbook/gmpbook/desktop/key"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/read"
 	_ "github.com/gmpbook/gmpbook/internal/display/need" // first: a clear message where there is no display
 	"github.com/gmpbook/gmpbook/render"
@@ -73,6 +78,7 @@ func run(args []string, stderr io.Writer) int {
 	scrollTo := fs.String("scroll-to", "", "open at the heading with id `anchor`")
 	playScene := fs.String("play-scene", "", "show the scene with id `ID` and play it")
 	search := fs.String("search", "", "open the search box with `query` typed in it")
+	langFlag := fs.String("lang", "", "read in language `code` (en, zh; default: as last time, at first the locale's: LC_ALL, LC_MESSAGES or LANG starting with zh is zh)")
 	dark := fs.Bool("dark", false, "use the dark theme")
 	fontScale := fs.Float64("font-scale", 0, "type size multiplier `X` (0.7 to 2; 0: as last time)")
 	width := fs.Int("width", 0, "window width in logical pixels (0: as last time)")
@@ -142,7 +148,10 @@ func run(args []string, stderr io.Writer) int {
 	}
 
 	book := read.Embedded()
-	if *dir != "" {
+	var zh *read.Book
+	if *dir == "" {
+		zh = read.EmbeddedZh(book)
+	} else {
 		b, err := read.FromDir(*dir)
 		if err != nil {
 			fmt.Fprintf(stderr, "gmpbook-desktop: %v\n", err)
@@ -173,6 +182,22 @@ func run(args []string, stderr io.Writer) int {
 		}
 		st = s
 	}
+	if *langFlag != "" {
+		l, ok := lang.Parse(*langFlag)
+		if !ok || l == lang.Zh && zh == nil {
+			has := "en"
+			if zh != nil {
+				has = "en, zh"
+			}
+			fmt.Fprintf(stderr, "gmpbook-desktop: --lang %q: this book's languages are %s\n", *langFlag, has)
+			return 2
+		}
+		st.Lang = l.String()
+	}
+	if st.Lang == "" {
+		// The first run: the language the locale asks for.
+		st.Lang = lang.FromEnv(os.Getenv).String()
+	}
 	if *dark {
 		st.Dark = true
 	}
@@ -187,7 +212,7 @@ func run(args []string, stderr io.Writer) int {
 		st.Anchor, st.Offset = "", 0
 	}
 
-	opt := &desktop.Options{Book: book, Mode: *mode, State: st, SizeGiven: *width > 0 && *height > 0, StatePath: path, Chapter: *chapter, ScrollTo: *scrollTo,
+	opt := &desktop.Options{Book: book, Zh: zh, Mode: *mode, State: st, SizeGiven: *width > 0 && *height > 0, StatePath: path, Chapter: *chapter, ScrollTo: *scrollTo,
 		PlayScene: *playScene, Search: *search, Title: "gmpbook", Stderr: stderr}
 	if *mode == "present" {
 		po := &desktop.PresentOptions{Slide: *slide, Step: *step, Overview: *overview, Presenter: *presenter,

@@ -18,6 +18,7 @@ type Read struct {
 	Mode      string
 	Chapter   string
 	Title     string
+	Lang      string // the book's and the interface's language: "en", "zh"
 	Error     string // the chapter's error, for an error page
 	Anchor    string
 	Offset    float32

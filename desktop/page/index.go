@@ -54,7 +54,11 @@ type block struct {
 func NewIndex(chs []*chapters.Chapter) *Index {
 	ix := &Index{}
 	for _, c := range chs {
+		rename := idRenames(c)
 		for _, b := range c.SearchBlocks() {
+			if to, ok := rename[b.Anchor]; ok {
+				b.Anchor = to
+			}
 			ix.blocks = append(ix.blocks, block{SearchBlock: b, c: c, fold: strings.ToLower(b.Text)})
 		}
 	}

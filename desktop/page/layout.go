@@ -184,7 +184,7 @@ func derive(c *chapters.Chapter) *derived {
 	if ok && d.str == string(c.Source) {
 		return d
 	}
-	d = &derived{str: string(c.Source), lines: newLines(c.Source), ids: c.HeadingIDs(), polls: map[*chapters.Predict]int{}}
+	d = &derived{str: string(c.Source), lines: newLines(c.Source), ids: headingIDs(c), polls: map[*chapters.Predict]int{}}
 	for i, p := range c.Predicts {
 		d.polls[p] = i + 1
 	}

@@ -4,6 +4,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/render/view"
 )
 
@@ -41,6 +42,9 @@ type Style struct {
 	// where runtime references (`proc.go:findRunnable`) are repeated as
 	// notes beside their line (Page.Margin). 0, or a slide: no notes.
 	Margin float32
+	// Lang is the language of the labels the page adds to the chapter's
+	// own words ("Predict, then run", "Claim", …).
+	Lang lang.Lang
 }
 
 // ItemKind is what an Item draws.

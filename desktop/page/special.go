@@ -1,7 +1,6 @@
 package page
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -9,6 +8,7 @@ import (
 	extast "github.com/yuin/goldmark/extension/ast"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/script"
 )
 
@@ -29,7 +29,7 @@ func (b *builder) scene(s *chapters.Scene, x0, x1 float32) {
 	b.open(1.6 * b.k.gap)
 	title := s.Title
 	if title == "" {
-		title = "Scene " + s.ID
+		title = lang.F(b.st.Lang, "page.scene", s.ID)
 	}
 	b.target("scene-"+s.ID, title, s.Line-1)
 	var H float32
@@ -80,7 +80,7 @@ func (b *builder) predict(p *chapters.Predict, x0, x1 float32) {
 	}
 	b.box(x0, x1, b.pal.PredictBg, b.pal.PredictBar, "predict.box", func(cx0, cx1 float32) {
 		b.target("predict-"+strconv.Itoa(b.polls[p]), p.Question, p.Line)
-		b.label("Predict, then run", "predict.label", cx0, cx1)
+		b.label(lang.T(b.st.Lang, "page.predict"), "predict.label", cx0, cx1)
 		q := strings.Join(strings.Fields(p.Question), " ")
 		b.plain(q, span{font: Bold, size: b.k.S, color: b.pal.Text, role: "predict.question"}, cx0, cx1, alignLeft, 0.6*b.k.S)
 		size := b.k.code * b.k.S
@@ -109,7 +109,7 @@ func (b *builder) predict(p *chapters.Predict, x0, x1 float32) {
 			})
 		}
 		if len(p.Choices) == 0 {
-			b.plain("Your answer:", span{font: Regular, size: 0.9 * b.k.S, color: b.pal.Muted, role: "predict.hint"}, cx0, cx1, alignLeft, 0.4*b.k.S)
+			b.plain(lang.T(b.st.Lang, "page.answer"), span{font: Regular, size: 0.9 * b.k.S, color: b.pal.Muted, role: "predict.hint"}, cx0, cx1, alignLeft, 0.4*b.k.S)
 			row("answer", func(float32, float32) { b.y += size * b.k.codeLine })
 		}
 	})
@@ -126,13 +126,13 @@ func (b *builder) real(r *chapters.Real, x0, x1 float32) {
 	}
 	b.box(x0, x1, b.pal.RealBg, b.pal.RealBar, "real.box", func(cx0, cx1 float32) {
 		b.target("real-"+r.Scene, r.Claim, r.Line)
-		b.label("Run it for real", "real.label", cx0, cx1)
+		b.label(lang.T(b.st.Lang, "page.real"), "real.label", cx0, cx1)
 		claim := strings.Join(strings.Fields(r.Claim), " ")
 		body := span{font: Regular, size: b.k.S, color: b.pal.Text, role: "real"}
 		muted := span{font: Regular, size: 0.9 * b.k.S, color: b.pal.Muted, role: "real.note"}
 		b.plain(claim, span{font: Bold, size: b.k.S, color: b.pal.Text, role: "real.claim"}, cx0, cx1, alignLeft, b.k.gap)
 		file := r.Scene + ".go"
-		b.plain("Save the scene's complete program as `"+file+"` and run it on the Go toolchain installed on your machine:", body, cx0, cx1, alignLeft, b.k.gap)
+		b.plain(lang.F(b.st.Lang, "page.real.save", "`"+file+"`"), body, cx0, cx1, alignLeft, b.k.gap)
 		var st script.Settings
 		if b.c != nil {
 			if s := b.c.SceneByID(r.Scene); s != nil {
@@ -145,17 +145,17 @@ func (b *builder) real(r *chapters.Real, x0, x1 float32) {
 			out, ok = b.c.RealOutput(r.Scene)
 		}
 		if ok {
-			b.plain("What the real runtime printed when the test suite ran it:", body, cx0, cx1, alignLeft, b.k.gap)
+			b.plain(lang.T(b.st.Lang, "page.real.printed"), body, cx0, cx1, alignLeft, b.k.gap)
 			lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
 			if len(lines) > maxOutputLines {
 				more := len(lines) - maxOutputLines
-				lines = append(lines[:maxOutputLines:maxOutputLines], fmt.Sprintf("… %d more lines", more))
+				lines = append(lines[:maxOutputLines:maxOutputLines], lang.F(b.st.Lang, "page.more.lines", more))
 			}
 			b.codeBlock(strings.Join(lines, "\n"), "", cx0, cx1, "real.output")
 		} else {
-			b.plain("The test suite has not captured this program's output yet.", muted, cx0, cx1, alignLeft, b.k.gap)
+			b.plain(lang.T(b.st.Lang, "page.real.pending"), muted, cx0, cx1, alignLeft, b.k.gap)
 		}
-		b.plain("The test suite runs this program on the real runtime and checks the claim ("+r.Check+").", muted, cx0, cx1, alignLeft, b.k.gap)
+		b.plain(lang.F(b.st.Lang, "page.real.check", r.Check), muted, cx0, cx1, alignLeft, b.k.gap)
 	})
 }
 
@@ -185,10 +185,10 @@ func (b *builder) claim(n *chapters.ClaimNode, x0, x1 float32) {
 	}
 	start := func(verdict bool) {
 		end()
-		bg, bar, role, label := b.pal.ClaimBg, b.pal.ClaimBar, "claim", "Claim"
+		bg, bar, role, label := b.pal.ClaimBg, b.pal.ClaimBar, "claim", lang.T(b.st.Lang, "page.claim")
 		b.text = textStyle{font: Italic, size: b.k.S, color: b.pal.Text, role: "claim"}
 		if verdict {
-			bg, bar, role, label = b.pal.VerdictBg, b.pal.VerdictBar, "verdict", "Verdict"
+			bg, bar, role, label = b.pal.VerdictBg, b.pal.VerdictBar, "verdict", lang.T(b.st.Lang, "page.verdict")
 			b.text = textStyle{font: Regular, size: b.k.S, color: b.pal.Text, role: "verdict"}
 		}
 		barW := max(3, 0.22*b.k.S)

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/internal/playerlog"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -22,6 +23,10 @@ type Deck struct {
 	Name    string            // the chapter's file name without .md: "05-stealing"
 	Title   string
 	Slides  []Slide
+	// Lang is the language the chapter is written in; the chrome the
+	// windows add (counters, the presenter's status, labels) speaks it.
+	// New leaves it English: the caller sets it (SetLang).
+	Lang lang.Lang
 	// Err is set when the chapter could not be read. Slides then holds
 	// one error slide that shows it, so that the window has something to
 	// draw; Err's text starts with file:line:col when the problem has a
@@ -259,6 +264,16 @@ func OpenAsync(name string) <-chan *Deck {
 func ErrorDeck(name string, err error) *Deck { return errorDeck(name, err) }
 
 func errorDeck(name string, err error) *Deck {
-	s := Slide{Slide: chapters.Slide{Kind: chapters.SlideContent, Title: "This chapter cannot be shown", Line: 1}, Number: 1, Start: -1, Err: err}
+	s := Slide{Slide: chapters.Slide{Kind: chapters.SlideContent, Title: lang.T(lang.En, "present.error.title"), Line: 1}, Number: 1, Start: -1, Err: err}
 	return &Deck{Name: name, Title: s.Title, Slides: []Slide{s}, Err: err}
+}
+
+// SetLang makes l the language of the deck's chrome (Lang), and of the
+// title of an error deck's slide.
+func (d *Deck) SetLang(l lang.Lang) {
+	d.Lang = l
+	if d.Err != nil && len(d.Slides) == 1 && d.Slides[0].Title == lang.T(lang.En, "present.error.title") {
+		d.Slides[0].Title = lang.T(l, "present.error.title")
+		d.Title = d.Slides[0].Title
+	}
 }

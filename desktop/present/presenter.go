@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -54,12 +55,12 @@ func (t *Typesetter) setNotes(notes string, r view.Rect, size float32) *NotesLay
 	pal := t.Palette()
 	var paras []string
 	for _, p := range strings.Split(notes, "\n\n") {
-		if p = strings.Join(strings.Fields(stripTicks(p)), " "); p != "" {
+		if p = page.JoinLines(stripTicks(p)); p != "" {
 			paras = append(paras, p)
 		}
 	}
 	if len(paras) == 0 {
-		return &NotesLayout{Size: size, Items: []page.Item{t.text("No notes for this slide.", page.Italic, size, r.X, r.Y, pal.Muted, "notes.none")}}
+		return &NotesLayout{Size: size, Items: []page.Item{t.text(lang.T(t.Deck.Lang, "present.notes.none"), page.Italic, size, r.X, r.Y, pal.Muted, "notes.none")}}
 	}
 	lines := func(s float32) (out [][]string, h float32) {
 		for k, p := range paras {
@@ -173,9 +174,9 @@ func (t *Typesetter) Presenter(n *Nav, w, h float32) *PresenterView {
 
 	// The label above the next slide.
 	ls := min(v.NextTag.H*0.6, hs)
-	tag := "End of the chapter"
+	tag := lang.T(d.Lang, "present.end")
 	if v.NextSlide >= 0 {
-		tag = "Next: " + strconv.Itoa(v.NextSlide+1) + " · " + d.Slides[v.NextSlide].Title
+		tag = lang.F(d.Lang, "present.next", strconv.Itoa(v.NextSlide+1)+" · "+d.Slides[v.NextSlide].Title)
 	}
 	v.Items = append(v.Items, t.text(t.cut(tag, page.Bold, ls, v.NextTag.W), page.Bold, ls, v.NextTag.X, mid(v.NextTag, ls), pal.Muted, "presenter.nexttag"))
 
@@ -201,10 +202,10 @@ func (t *Typesetter) Presenter(n *Nav, w, h float32) *PresenterView {
 // Counter is the position as the presenter reads it: "slide 5/21", with
 // "· step 2/4" on a slide with fragments.
 func Counter(d *Deck, p Position) string {
-	s := "slide " + strconv.Itoa(p.Slide+1) + "/" + strconv.Itoa(len(d.Slides))
+	s := lang.F(d.Lang, "present.counter.slide", p.Slide+1, len(d.Slides))
 	if p.Slide >= 0 && p.Slide < len(d.Slides) {
 		if n := d.Slides[p.Slide].Steps(); n > 0 {
-			s += " · step " + strconv.Itoa(p.Step) + "/" + strconv.Itoa(n)
+			s += lang.F(d.Lang, "present.counter.step", p.Step, n)
 		}
 	}
 	return s
@@ -216,15 +217,15 @@ func Counter(d *Deck, p Position) string {
 func Status(d *Deck, st State) string {
 	switch {
 	case st.Jump != "":
-		return "Go to slide " + st.Jump + "… (Enter jumps, Esc cancels)"
+		return lang.F(d.Lang, "present.status.jump", st.Jump)
 	case st.Blackout:
-		return "The screen is black: any key brings the slide back."
+		return lang.T(d.Lang, "present.status.black")
 	case st.Overview:
 		sel := ""
 		if st.Selected >= 0 && st.Selected < len(d.Slides) {
 			sel = strconv.Itoa(st.Selected+1) + " · " + d.Slides[st.Selected].Title
 		}
-		return "Overview: " + sel + " selected. Enter opens it, Esc returns."
+		return lang.F(d.Lang, "present.status.overview", sel)
 	}
 	if st.Slide < 0 || st.Slide >= len(d.Slides) {
 		return ""
@@ -234,15 +235,15 @@ func Status(d *Deck, st State) string {
 		f := s.Fragments[st.Step]
 		switch s.Kind {
 		case chapters.SlideScene:
-			return "Next step " + strconv.Itoa(st.Step+1) + "/" + strconv.Itoa(s.Steps()) + ": " + f.Text
+			return lang.F(d.Lang, "present.status.step", st.Step+1, s.Steps(), f.Text)
 		case chapters.SlidePoll:
-			return "Next: reveal the answer: " + strings.ReplaceAll(strings.TrimSpace(f.Text), "\n", " / ")
+			return lang.T(d.Lang, "present.status.reveal") + strings.ReplaceAll(strings.TrimSpace(f.Text), "\n", " / ")
 		}
 	}
 	if st.Slide+1 < len(d.Slides) {
-		return "Next: slide " + strconv.Itoa(st.Slide+2) + " · " + d.Slides[st.Slide+1].Title
+		return lang.F(d.Lang, "present.status.next", st.Slide+2, d.Slides[st.Slide+1].Title)
 	}
-	return "This is the last slide."
+	return lang.T(d.Lang, "present.status.last")
 }
 
 // OverviewItems are the overview's labels ("5 · title" under each

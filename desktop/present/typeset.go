@@ -4,11 +4,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/internal/fonts"
 	"github.com/gmpbook/gmpbook/render/view"
@@ -233,16 +233,17 @@ func (t *Typesetter) fitBody(l *SlideLayout, s *Slide) {
 // setBody sets the slide's body at type size S in width W.
 func (t *Typesetter) setBody(s *Slide, S, W float32) *body {
 	c := t.Deck.Chapter
-	st := page.Style{Width: W, Size: S, Dark: t.Dark, Slide: true}
+	L := t.Deck.Lang
+	st := page.Style{Width: W, Size: S, Dark: t.Dark, Slide: true, Lang: L}
 	b := &body{}
 	var y float32
 	if s.Err != nil {
 		p := page.Layout(c, []ast.Node{&chapters.ErrorNode{Err: s.Err}}, st, t.M)
 		b.add(p.Items, 0)
 		y = p.Height
-		hint := "Fix the chapter and open it again."
+		hint := lang.T(L, "present.error.fix")
 		if s.Kind == chapters.SlideScene {
-			hint = "The rest of the chapter can be shown: this slide's scene could not be run."
+			hint = lang.T(L, "present.error.scene")
 		}
 		y = t.para(b, hint, page.Italic, S*0.8, W, y+S, t.Palette().Muted, "error.hint")
 		b.h = y
@@ -285,9 +286,10 @@ func (b *body) add(items []page.Item, dy float32) {
 func (t *Typesetter) titleBlock(b *body, S, W float32) float32 {
 	pal := t.Palette()
 	c := t.Deck.Chapter
+	L := t.Deck.Lang
 	var y float32
 	if c != nil {
-		y = t.para(b, "Chapter "+strconv.Itoa(c.Number), page.Bold, 0.6*S, W, y, pal.Muted, "title.number")
+		y = t.para(b, lang.F(L, "read.chapter", c.Number), page.Bold, 0.6*S, W, y, pal.Muted, "title.number")
 		y += 0.3 * S
 	}
 	y = t.para(b, t.Deck.Title, page.Bold, 1.75*S, W, y, pal.Text, "title.title")
@@ -298,7 +300,7 @@ func (t *Typesetter) titleBlock(b *body, S, W float32) float32 {
 		y = t.para(b, c.Summary, page.Regular, 0.85*S, W, y+0.6*S, pal.Muted, "title.summary")
 	}
 	if len(c.Goals) > 0 {
-		y = t.para(b, "After this chapter you will be able to:", page.Bold, 0.75*S, W, y+0.8*S, pal.Text, "title.goals")
+		y = t.para(b, lang.T(L, "present.goals"), page.Bold, 0.75*S, W, y+0.8*S, pal.Text, "title.goals")
 		indent := 1.2 * S
 		for _, g := range c.Goals {
 			y += 0.2 * S
@@ -320,12 +322,12 @@ func (t *Typesetter) answer(b *body, s *Slide, S, W float32) {
 	pad := 0.5 * S
 	barW := max(3, 0.22*S)
 	var rv body
-	label := t.text("ANSWER", page.Bold, 0.7*S, barW+pad, y+pad, pal.Muted, "poll.label")
+	label := t.text(lang.T(t.Deck.Lang, "present.answer"), page.Bold, 0.7*S, barW+pad, y+pad, pal.Muted, "poll.label")
 	rv.add([]page.Item{label}, 0)
 	ty := label.Y + label.H + 0.25*S
 	text := ans
 	if strings.TrimSpace(text) == "" {
-		text = "(it prints nothing)"
+		text = lang.T(t.Deck.Lang, "present.prints.nothing")
 	}
 	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
 		ty = t.paraAt(&rv, line, page.MonoBold, 0.9*S, barW+pad, W-barW-2*pad, ty, pal.Right, "poll.answer")
@@ -392,45 +394,10 @@ func (t *Typesetter) cut(s string, f page.Font, size, width float32) string {
 	return strings.TrimRight(string(r), " ") + "…"
 }
 
-// Wrap breaks s into lines no wider than width when set in f at size:
-// greedily by words, a word wider than a line broken between runes.
-// Newlines in s end lines.
+// Wrap breaks s into lines no wider than width: page.Wrap, at spaces
+// and between Chinese characters.
 func Wrap(m page.Measurer, s string, f page.Font, size, width float32) []string {
-	var out []string
-	for _, para := range strings.Split(s, "\n") {
-		words := strings.Fields(para)
-		if len(words) == 0 {
-			out = append(out, "")
-			continue
-		}
-		line := ""
-		for _, w := range words {
-			try := w
-			if line != "" {
-				try = line + " " + w
-			}
-			if m.Advance(try, f, size) <= width {
-				line = try
-				continue
-			}
-			if line != "" {
-				out = append(out, line)
-				line = ""
-			}
-			for m.Advance(w, f, size) > width && utf8.RuneCountInString(w) > 1 {
-				r := []rune(w)
-				k := len(r) - 1
-				for k > 1 && m.Advance(string(r[:k]), f, size) > width {
-					k--
-				}
-				out = append(out, string(r[:k]))
-				w = string(r[k:])
-			}
-			line = w
-		}
-		out = append(out, line)
-	}
-	return out
+	return page.Wrap(m, s, f, size, width)
 }
 
 // stripTicks drops the backticks of inline code from plain text: notes

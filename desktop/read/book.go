@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
+	"github.com/gmpbook/gmpbook/desktop/page"
 )
 
 // Entry is one chapter of the book: parsed, or the error that stopped it.
@@ -33,6 +35,9 @@ func (e *Entry) Pos() token.Position {
 type Book struct {
 	Entries []*Entry
 	Dir     string // the directory they were read from ("" for the embedded chapters)
+	// Lang is the language the chapters are written in: the interface
+	// speaks it while they are read.
+	Lang lang.Lang
 }
 
 // Embedded is the book compiled into the binary.
@@ -41,11 +46,32 @@ func Embedded() *Book {
 	if err != nil {
 		// The embedded chapters are checked by the test suite; this is a
 		// broken build, reported as a book with one error page.
-		return &Book{Entries: []*Entry{{ID: "error", File: "chapters", Title: "The chapters could not be read", Err: err}}}
+		return &Book{Entries: []*Entry{{ID: "error", File: "chapters", Title: lang.T(lang.En, "read.book.broken"), Err: err}}}
 	}
 	b := &Book{}
 	for _, c := range cs {
 		b.Entries = append(b.Entries, &Entry{ID: entryID(c.File), File: c.File, Title: c.Title, Chapter: c})
+	}
+	return b
+}
+
+// EmbeddedZh is the Chinese edition compiled into the binary
+// (chapters.Zh): each chapter with the same ID as its English twin, and
+// its headings given the twin's ids (page.UseHeadingIDs), so that a link,
+// a saved place and the language switch name the same section in both.
+// en is the English book the ids come from.
+func EmbeddedZh(en *Book) *Book {
+	cs, err := chapters.Zh()
+	if err != nil {
+		return &Book{Lang: lang.Zh, Entries: []*Entry{{ID: "error", File: "chapters/zh", Title: lang.T(lang.Zh, "read.book.broken"), Err: err}}}
+	}
+	b := &Book{Lang: lang.Zh}
+	for _, c := range cs {
+		e := &Entry{ID: entryID(c.File), File: c.File, Title: c.Title, Chapter: c}
+		if i := en.Find(e.ID); i >= 0 && en.Entries[i].Chapter != nil {
+			page.UseHeadingIDs(c, en.Entries[i].Chapter.HeadingIDList())
+		}
+		b.Entries = append(b.Entries, e)
 	}
 	return b
 }

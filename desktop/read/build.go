@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/internal/fonts"
 	"github.com/gmpbook/gmpbook/render/view"
@@ -166,8 +167,8 @@ func (r *Reading) pageLayer(l *DisplayList, col Colors) Layer {
 		}
 		ly.Items = append(ly.Items, page.Item{Kind: page.ItemRect, X: b.X, Y: b.Y, W: b.W, H: b.H, Fill: col.Page, Role: "veil"},
 			page.Item{Kind: page.ItemRect, X: b.X, Y: b.Y, W: b.W, H: b.H, Fill: col.Chrome, Color: col.Rule, Width: 1, Radius: 6, Role: "veil"})
-		msg := "The explanation stays hidden until you answer the exercise above."
-		sub := "Click here to show it anyway."
+		msg := lang.T(r.lang, "read.veil")
+		sub := lang.T(r.lang, "read.veil.show")
 		// The message sits at the top of the veil, or in the middle of the
 		// part on the screen when the top is scrolled away.
 		my := max(b.Y+16*u, min(v.Y+v.H/2-20*u, b.Y+b.H-56*u))
@@ -248,7 +249,7 @@ func (r *Reading) placeItems(l *DisplayList, it page.Item, dx, dy float32, col C
 		// Until the host draws the player, a quiet box with the title.
 		title := it.Scene.Title
 		if title == "" {
-			title = "Scene " + it.Scene.ID
+			title = lang.F(r.lang, "page.scene", it.Scene.ID)
 		}
 		return []page.Item{
 			{Kind: page.ItemRect, X: op.X, Y: op.Y, W: it.W, H: it.H, Fill: col.Chrome, Color: col.Rule, Width: 1, Radius: 4, Role: "scene"},
@@ -269,11 +270,11 @@ func (r *Reading) verdict(c choice, st *PredictState, dx, dy float32, col Colors
 	var ink view.Color
 	switch {
 	case st.Err != "":
-		s, ink = "The scene did not run", col.Error
+		s, ink = lang.T(r.lang, "read.verdict.err"), col.Error
 	case st.Right:
-		s, ink = "Right — the simulator agrees", col.Right
+		s, ink = lang.T(r.lang, "read.verdict.right"), col.Right
 	default:
-		s, ink = "Not quite — the simulator says: "+oneLine(st.Expected), col.Wrong
+		s, ink = lang.T(r.lang, "read.verdict.wrong")+oneLine(st.Expected), col.Wrong
 	}
 	room := dx + r.col.W - x
 	if room < 160*u {
@@ -289,7 +290,7 @@ func (r *Reading) verdict(c choice, st *PredictState, dx, dy float32, col Colors
 	ops := []page.Item{}
 	if sc := r.Current().Chapter.SceneByID(c.predict.Scene); sc != nil && st.Err == "" {
 		// A link that shows the scene and plays it.
-		watch := "► watch it run"
+		watch := lang.T(r.lang, "read.watch")
 		ww := r.measure.Advance(watch, page.Regular, size)
 		if room-ww-12*u > 80*u {
 			op := textItem(watch, page.Regular, size, x+room-ww, y, c.box.H, col.Accent, "watch", r.measure)
@@ -390,9 +391,6 @@ func (r *Reading) toolbarLayer(l *DisplayList, col Colors) Layer {
 	return ly
 }
 
-// hint is the status line when there is nothing else to say.
-const hint = "/ search · [ ] previous/next chapter · t contents · d theme · Ctrl+= Ctrl+− type size · Alt+← back · Tab focus"
-
 // statusLayer is the status line: a message, what the pointer is over,
 // or the keys; and where the reader is in the book.
 func (r *Reading) statusLayer(l *DisplayList, col Colors) Layer {
@@ -402,7 +400,7 @@ func (r *Reading) statusLayer(l *DisplayList, col Colors) Layer {
 	l.Hits = append(l.Hits, HitRegion{g.status, Target{Kind: TargetChrome}})
 	ly.Items = append(ly.Items, page.Item{Kind: page.ItemLine, X: 0, Y: g.status.Y + 0.5, W: r.w, H: 0, Color: col.Rule, Width: 1, Role: "status-rule"})
 	size := 13 * u
-	where := fmt.Sprintf("%d of %d", r.cur+1, len(r.book.Entries))
+	where := lang.F(r.lang, "read.position", r.cur+1, len(r.book.Entries))
 	if r.scroll.Max > 0 {
 		where += fmt.Sprintf(" · %d%%", int(math.Round(float64(100*r.scroll.Pos/r.scroll.Max))))
 	}
@@ -432,27 +430,27 @@ func (r *Reading) statusText() string {
 		if h.Index < len(r.toc) {
 			e := r.toc[h.Index]
 			if e.heading {
-				return "Go to § " + e.lines[0]
+				return lang.F(r.lang, "read.link.anchor", e.lines[0])
 			}
 			ent := r.book.Entries[e.entry]
 			if ent.Err != nil {
-				return ent.File + ": could not be read"
+				return lang.F(r.lang, "read.toc.broken", ent.File)
 			}
-			return "Open " + ent.Title
+			return lang.F(r.lang, "read.toc.open", ent.Title)
 		}
 	case TargetChoice:
 		if st := r.predicts[h.Key]; st != nil && r.message != "" {
 			return r.message
 		}
-		return "Choose this answer: the scene runs in the simulator and your answer is graded"
+		return lang.T(r.lang, "read.tip.choice")
 	case TargetScene:
 		if r.message == "" {
-			return "Scene: click it, then space plays and pauses, ←/→ step, Home/End jump, s/h/p the next steal, hand-off or preemption"
+			return lang.T(r.lang, "read.tip.scene")
 		}
 	case TargetResult:
-		return "Go to this result (Enter)"
+		return lang.T(r.lang, "read.tip.result")
 	case TargetReveal:
-		return "Show the explanation without answering"
+		return lang.T(r.lang, "read.tip.reveal")
 	}
 	if r.message != "" {
 		return r.message
@@ -461,16 +459,19 @@ func (r *Reading) statusText() string {
 		f := r.focusers[r.focus.i]
 		switch f.kind {
 		case focusLink:
-			return ParseLink(f.link).Describe(r.book) + " (Enter)"
+			return ParseLink(f.link).Describe(r.book) + lang.T(r.lang, "read.focus.enter")
 		case focusScene:
-			return "Scene has the keyboard: space plays, ←/→ step, Tab its buttons, Esc gives the keys back to the page"
+			return lang.T(r.lang, "read.focus.scene")
 		case focusChoice:
-			return "Enter chooses this answer"
+			return lang.T(r.lang, "read.focus.choice")
 		case focusReveal:
-			return "Enter shows the explanation without answering"
+			return lang.T(r.lang, "read.focus.reveal")
 		}
 	}
-	return hint
+	if len(r.Langs()) > 1 {
+		return lang.T(r.lang, "read.hint.lang")
+	}
+	return lang.T(r.lang, "read.hint")
 }
 
 // searchLayer is the search box and its results.
@@ -504,7 +505,7 @@ func (r *Reading) searchLayer(l *DisplayList, col Colors) Layer {
 	q := r.search.Text()
 	tx := f.X + 10*u
 	if q == "" {
-		ly.Items = append(ly.Items, textItem("Search the book", page.Regular, size, tx, f.Y, f.H, col.Muted, "search-placeholder", r.measure))
+		ly.Items = append(ly.Items, textItem(lang.T(r.lang, "read.search.placeholder"), page.Regular, size, tx, f.Y, f.H, col.Muted, "search-placeholder", r.measure))
 	} else {
 		shown := q
 		for r.measure.Advance(shown, page.Regular, size) > f.W-24*u && len(shown) > 1 {
@@ -534,11 +535,11 @@ func (r *Reading) searchLayer(l *DisplayList, col Colors) Layer {
 		y += rowH
 	}
 	if n == 0 && q != "" {
-		ly.Items = append(ly.Items, textItem("No section mentions “"+q+"”", page.Regular, 14*u, box.X+16*u, y, rowH, col.Muted, "no-results", r.measure))
+		ly.Items = append(ly.Items, textItem(lang.F(r.lang, "read.search.none", q), page.Regular, 14*u, box.X+16*u, y, rowH, col.Muted, "no-results", r.measure))
 		y += rowH
 	}
 	if r.search.More {
-		ly.Items = append(ly.Items, textItem("More sections match: add a word to narrow the search", page.Italic, 13*u, box.X+16*u, y, rowH, col.Muted, "more-results", r.measure))
+		ly.Items = append(ly.Items, textItem(lang.T(r.lang, "read.search.more"), page.Italic, 13*u, box.X+16*u, y, rowH, col.Muted, "more-results", r.measure))
 	}
 	return ly
 }
@@ -560,12 +561,15 @@ func (r *Reading) snippetItems(h Hit, x, y, w float32, col Colors) []page.Item {
 	// Drop words from the front until the match fits in the first two
 	// thirds of the line.
 	for r.measure.Advance(before+match, page.Regular, size) > w*2/3 && before != "" {
-		i := strings.IndexByte(before, ' ')
-		if i < 0 {
-			before = ""
-			break
+		rest := strings.TrimPrefix(before, "…")
+		if i := strings.IndexByte(rest, ' '); i >= 0 {
+			rest = strings.TrimLeft(rest[i+1:], " ")
+		} else {
+			// Chinese has no spaces: a character at a time.
+			_, n := firstRune(rest)
+			rest = rest[n:]
 		}
-		before = "…" + strings.TrimLeft(before[i+1:], " ")
+		before = "…" + rest
 		if before == "…" {
 			before = ""
 		}

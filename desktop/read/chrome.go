@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -79,24 +80,35 @@ func (r *Reading) layoutGeometry() geometry {
 		}
 		return wide
 	}
-	theme := "Dark"
+	L := r.lang
+	theme := lang.T(L, "read.button.dark")
 	if r.dark {
-		theme = "Light"
+		theme = lang.T(L, "read.button.light")
 	}
 	left := []button{
-		{name: "toc", label: label("≡ Contents", "≡"), tip: "Show or hide the table of contents (t)", on: g.sidebar.W > 0},
-		{name: "back", label: "←", tip: "Back (Alt+← or Backspace)", disabled: !r.hist.CanBack()},
-		{name: "forward", label: "→", tip: "Forward (Alt+→)", disabled: !r.hist.CanForward()},
+		{name: "toc", label: label(lang.T(L, "read.button.toc"), "≡"), tip: lang.T(L, "read.tip.toc"), on: g.sidebar.W > 0},
+		{name: "back", label: "←", tip: lang.T(L, "read.tip.back"), disabled: !r.hist.CanBack()},
+		{name: "forward", label: "→", tip: lang.T(L, "read.tip.forward"), disabled: !r.hist.CanForward()},
 	}
 	var right []button
+	if langs := r.Langs(); len(langs) > 1 {
+		// The language switch names the other edition in its own language.
+		next := langs[0]
+		for i, l := range langs {
+			if l == L {
+				next = langs[(i+1)%len(langs)]
+			}
+		}
+		right = append(right, button{name: "lang", label: next.Name(), tip: lang.T(L, "read.tip.lang."+next.String())})
+	}
 	for _, m := range r.modes {
-		right = append(right, button{name: "mode:" + m, label: strings.ToUpper(m[:1]) + m[1:], tip: "Switch to " + m + " mode at this chapter"})
+		right = append(right, button{name: "mode:" + m, label: modeLabel(L, m), tip: lang.F(L, "read.tip.mode", modeLabel(L, m))})
 	}
 	right = append(right, []button{
-		{name: "search", label: label("Search  /", "Search"), tip: "Search the book (Ctrl+F or /)", on: r.search.Open},
-		{name: "smaller", label: "A−", tip: "Smaller type (Ctrl+−; Ctrl+0 resets)", disabled: r.scale <= MinFontScale},
-		{name: "larger", label: "A+", tip: "Larger type (Ctrl+=; Ctrl+0 resets)", disabled: r.scale >= MaxFontScale},
-		{name: "theme", label: theme, tip: "Switch between the light and the dark theme (d)", on: r.dark},
+		{name: "search", label: label(lang.T(L, "read.button.search")+"  /", lang.T(L, "read.button.search")), tip: lang.T(L, "read.tip.search"), on: r.search.Open},
+		{name: "smaller", label: "A−", tip: lang.T(L, "read.tip.smaller"), disabled: r.scale <= MinFontScale},
+		{name: "larger", label: "A+", tip: lang.T(L, "read.tip.larger"), disabled: r.scale >= MaxFontScale},
+		{name: "theme", label: theme, tip: lang.T(L, "read.tip.theme"), on: r.dark},
 	}...)
 	by := g.toolbar.Y + (g.toolbar.H-buttonH*u)/2
 	x := 8 * u
@@ -123,6 +135,14 @@ func (r *Reading) layoutGeometry() geometry {
 		}
 	}
 	return g
+}
+
+// modeLabel is the name of the app's mode m on its button: "Present".
+func modeLabel(l lang.Lang, m string) string {
+	if k := "read.mode." + m; lang.Has(k) {
+		return lang.T(l, k)
+	}
+	return strings.ToUpper(m[:1]) + m[1:]
 }
 
 // tocEntry is one line (or a few, wrapped) of the table of contents.

@@ -4,12 +4,13 @@
 //
 // What it owns:
 //
-//   - Book (book.go): the chapters the app shows — the embedded ones, or an
-//     author's directory — with a chapter that fails to parse kept as an
+//   - Book (book.go): the chapters the app shows — the embedded ones (in
+//     English, and in Chinese with EmbeddedZh, whose headings take the
+//     English ids), or an author's directory — with a chapter that fails to parse kept as an
 //     entry with its file:line:col error, shown as an error page
 //     (errorpage.go) while the others still open.
 //   - State (state.go): where the reader was (chapter, heading and offset),
-//     the theme, the font scale and the window size, in
+//     the language, the theme, the font scale and the window size, in
 //     os.UserConfigDir()/gmpbook/desktop.json, written atomically; a
 //     corrupt file is reported and ignored.
 //   - History (history.go): the back and forward stacks of link navigation.
@@ -27,7 +28,9 @@
 //     desktop/page, cached per chapter, column width, type size and theme,
 //     with the chapter's opening (title, summary, goals) set above.
 //   - Reading (reading.go): the reading mode — table of contents, toolbar,
-//     the chapter page laid out by desktop/page, the status line — laid out
+//     the chapter page laid out by desktop/page, the status line, all in
+//     the book's language (desktop/lang), with a switch to the other
+//     edition that keeps the chapter and section (SetLang) — laid out
 //     as a DisplayList (displaylist.go) of layers of page items,
 //     hit regions and scene slots, and driven by Input (input.go): keys,
 //     characters, the pointer and the wheel. The Ebiten adapter (package

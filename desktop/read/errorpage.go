@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -32,14 +33,14 @@ func ErrorPage(e *Entry, st page.Style, m page.Measurer) *page.Page {
 			y += sz * 1.45
 		}
 	}
-	title := "This chapter could not be read"
+	title := lang.T(st.Lang, "read.error.title")
 	if e.Title != "" && e.Title != e.ID {
-		title = e.Title + ": this chapter could not be read"
+		title = lang.F(st.Lang, "read.error.title.named", e.Title)
 	}
 	text(title, page.Bold, size*1.6, col.Error, "error-title")
 	y += size * 0.6
 
-	msg := "(no message)"
+	msg := lang.T(st.Lang, "read.error.nomessage")
 	if e.Err != nil {
 		msg = e.Err.Error()
 	}
@@ -73,9 +74,9 @@ func ErrorPage(e *Entry, st page.Style, m page.Measurer) *page.Page {
 		}
 		y = top + float32(to-from+1)*cs*1.45 + cs + size
 	}
-	text("The other chapters still open: choose one in the contents, or press ] for the next and [ for the previous.", page.Regular, size, col.Muted, "error-hint")
+	text(lang.T(st.Lang, "read.error.hint"), page.Regular, size, col.Muted, "error-hint")
 	if e.Chapter == nil && e.Err != nil {
-		text("Fix the file and start the app again to read it.", page.Regular, size, col.Muted, "error-hint")
+		text(lang.T(st.Lang, "read.error.fix"), page.Regular, size, col.Muted, "error-hint")
 	}
 	p.Height = y
 	return p
@@ -87,38 +88,18 @@ func withAlpha(c view.Color, a uint8) view.Color {
 	return c
 }
 
-// wrap breaks s into lines no wider than width, at spaces; a word wider
-// than the line is broken between characters.
+// wrap breaks s into lines no wider than width, at spaces and between
+// Chinese characters (page.Wrap); a word wider than the line is broken
+// between characters. Empty lines are dropped, but there is always one.
 func wrap(s string, f page.Font, size, width float32, m page.Measurer) []string {
 	var out []string
-	for _, para := range strings.Split(s, "\n") {
-		line := ""
-		for _, word := range strings.Fields(para) {
-			try := word
-			if line != "" {
-				try = line + " " + word
-			}
-			if m.Advance(try, f, size) <= width {
-				line = try
-				continue
-			}
-			if line != "" {
-				out = append(out, line)
-			}
-			line = word
-			for m.Advance(line, f, size) > width && len([]rune(line)) > 1 {
-				r := []rune(line)
-				n := len(r) - 1
-				for n > 1 && m.Advance(string(r[:n]), f, size) > width {
-					n--
-				}
-				out = append(out, string(r[:n]))
-				line = string(r[n:])
-			}
+	for _, l := range page.Wrap(m, s, f, size, width) {
+		if l != "" {
+			out = append(out, l)
 		}
-		if line != "" || len(out) == 0 {
-			out = append(out, line)
-		}
+	}
+	if len(out) == 0 {
+		out = append(out, "")
 	}
 	return out
 }

@@ -1,9 +1,8 @@
 package read
 
 import (
-	"strconv"
-
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/internal/fonts"
 	"github.com/gmpbook/gmpbook/render/view"
@@ -29,7 +28,7 @@ func withHeader(c *chapters.Chapter, p *page.Page, st page.Style, m page.Measure
 			y += h
 		}
 	}
-	line("Chapter "+strconv.Itoa(c.Number), page.Bold, 0.85*S, 1.4, 0, pal.Muted, "chapter-number")
+	line(lang.F(st.Lang, "read.chapter", c.Number), page.Bold, 0.85*S, 1.4, 0, pal.Muted, "chapter-number")
 	y += 0.2 * S
 	line(c.Title, page.Bold, 2*S, 1.25, 0, pal.Text, "title")
 	if c.Summary != "" {
@@ -38,7 +37,7 @@ func withHeader(c *chapters.Chapter, p *page.Page, st page.Style, m page.Measure
 	}
 	if len(c.Goals) > 0 {
 		y += 0.7 * S
-		line("Goals", page.Bold, 0.85*S, 1.5, 0, pal.Muted, "goals")
+		line(lang.T(st.Lang, "read.goals"), page.Bold, 0.85*S, 1.5, 0, pal.Muted, "goals")
 		for _, g := range c.Goals {
 			y += 0.15 * S
 			top := y

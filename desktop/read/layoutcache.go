@@ -8,6 +8,7 @@ import (
 	"github.com/yuin/goldmark/ast"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 )
 
@@ -48,6 +49,7 @@ func (l *Layouts) Get(i int, st page.Style) *page.Page {
 	st.Width = float32(math.Round(float64(st.Width)))
 	st.Size = float32(math.Round(float64(st.Size)*4) / 4)
 	st.Margin = float32(math.Round(float64(st.Margin)))
+	st.Lang = l.book.Lang // the page's labels speak the book's language
 	k := keyOf(i, st)
 	if p, ok := l.pages[k]; ok {
 		return p
@@ -77,7 +79,7 @@ func (l *Layouts) make(e *Entry, st page.Style) (p *page.Page) {
 		// shows as an error page that says what failed.
 		if r := recover(); r != nil {
 			bad := *e
-			bad.Err = &chapters.Error{Pos: token.Position{Filename: e.File, Line: 1, Column: 1}, Msg: fmt.Sprintf("laying the chapter out failed: %v", r)}
+			bad.Err = &chapters.Error{Pos: token.Position{Filename: e.File, Line: 1, Column: 1}, Msg: lang.F(st.Lang, "read.error.layout", fmt.Sprint(r))}
 			p = ErrorPage(&bad, st, l.measure)
 		}
 	}()

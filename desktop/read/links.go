@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 )
 
 // LinkKind is where a link leads.
@@ -66,6 +67,7 @@ func ParseLink(s string) Link {
 // link goes, the address of a web page (which the app does not open), and
 // where the runtime function a reference names is on the reader's disk.
 func (l Link) Describe(b *Book) string {
+	L := b.Lang
 	switch l.Kind {
 	case LinkChapter, LinkAnchor:
 		title := ""
@@ -73,26 +75,26 @@ func (l Link) Describe(b *Book) string {
 			if i := b.Find(l.Chapter); i >= 0 {
 				title = b.Entries[i].Title
 			} else {
-				return "No chapter " + l.Chapter + " in this book"
+				return lang.F(L, "read.no.chapter", l.Chapter)
 			}
 		}
 		switch {
 		case title != "" && l.Anchor != "":
-			return "Go to " + title + " § " + l.Anchor
+			return lang.F(L, "read.link.section", title, l.Anchor)
 		case title != "":
-			return "Go to " + title
+			return lang.F(L, "read.link.chapter", title)
 		}
-		return "Go to § " + l.Anchor
+		return lang.F(L, "read.link.anchor", l.Anchor)
 	case LinkWeb:
-		return "Web link (this app is offline; open it in a browser): " + l.URL
+		return lang.T(L, "read.link.web") + l.URL
 	case LinkRef:
-		what := "Runtime source " + l.File
+		what := l.File
 		if l.Func != "" {
 			what += ", " + l.Func
 		}
-		return what + " — offline: the source is in $(go env GOROOT)/src/runtime/" + l.File
+		return lang.F(L, "read.link.ref", what, l.File)
 	case LinkOther:
-		return "Link: " + l.Raw
+		return lang.T(L, "read.link.other") + l.Raw
 	}
 	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/chapters"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -116,11 +117,11 @@ func (r *Reading) choose(key string, i int) {
 	st.Right = st.Graded && Grade(answer, st.Expected, c.predict.Answer)
 	switch {
 	case st.Err != "":
-		r.message = "The scene did not run: " + st.Err
+		r.message = lang.T(r.lang, "read.predict.err") + st.Err
 	case st.Right:
-		r.message = "Right. The simulator agrees: " + oneLine(st.Expected)
+		r.message = lang.T(r.lang, "read.predict.right") + oneLine(st.Expected)
 	default:
-		r.message = "Not quite. The simulator says: " + oneLine(st.Expected)
+		r.message = lang.T(r.lang, "read.predict.wrong") + oneLine(st.Expected)
 	}
 	if sc := r.Current().Chapter.SceneByID(c.predict.Scene); sc != nil && st.Err == "" {
 		r.effect(EffectPlay, sceneKey(r.Current(), sc))

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gmpbook/gmpbook/chapters"
 	"github.com/gmpbook/gmpbook/desktop/key"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -26,6 +27,10 @@ const (
 	// EffectSwitch: the reader asked for another mode of the app (Key,
 	// one of Config.Modes).
 	EffectSwitch
+	// EffectLang: the reader switched the language (Key, "en" or "zh"):
+	// the book is the other edition, whose scenes have other captions,
+	// so the host's players of the old one go.
+	EffectLang
 )
 
 // Effect is one request to the host.
@@ -39,7 +44,14 @@ type Config struct {
 	Book    *Book
 	Measure page.Measurer
 	Search  Searcher
-	State   State // the chapter, position and settings to start with
+	// Twin is the same book in another language (Book.Lang tells which),
+	// nil when there is none (an author's directory): the toolbar's
+	// language button switches between the two, and State.Lang chooses
+	// which one the reading starts in. TwinSearch searches it (nil:
+	// NewSearcher(Twin)).
+	Twin       *Book
+	TwinSearch Searcher
+	State      State // the chapter, position and settings to start with
 	// Modes are the app's other modes (say "present"), each with a
 	// toolbar button that asks for it (EffectSwitch).
 	Modes []string
@@ -55,6 +67,14 @@ type Reading struct {
 	search  *SearchBox
 	hist    History
 	modes   []string
+	lang    lang.Lang // the language of the book and the interface
+	// books and searchers are the editions by language (nil where the
+	// book has none).
+	books     [lang.Count]*Book
+	searchers [lang.Count]Searcher
+	// chosen is the language State asked for when this book has no
+	// edition in it (an author's directory): it is saved as it was.
+	chosen string
 
 	w, h  float32
 	dark  bool
@@ -105,6 +125,21 @@ func NewReading(cfg Config) *Reading {
 	if st.Width == 0 {
 		r.w, r.h = 1200, 800
 	}
+	r.lang = cfg.Book.Lang
+	r.books[r.lang], r.searchers[r.lang] = cfg.Book, cfg.Search
+	if t := cfg.Twin; t != nil && t.Lang != r.lang && len(t.Entries) > 0 {
+		r.books[t.Lang], r.searchers[t.Lang] = t, cfg.TwinSearch
+		if r.searchers[t.Lang] == nil {
+			r.searchers[t.Lang] = NewSearcher(t)
+		}
+	}
+	if l, ok := lang.Parse(st.Lang); ok && l != r.lang {
+		if r.books[l] != nil {
+			r.useBook(l)
+		} else {
+			r.chosen = l.String()
+		}
+	}
 	if i := r.book.Find(st.Chapter); i >= 0 && st.Chapter != "" {
 		r.cur = i
 		r.pending = &Location{Chapter: r.book.Entries[i].ID, Anchor: st.Anchor, Offset: st.Offset}
@@ -114,6 +149,79 @@ func NewReading(cfg Config) *Reading {
 
 // Book is the book being read.
 func (r *Reading) Book() *Book { return r.book }
+
+// Lang is the language of the book being read and of the interface.
+func (r *Reading) Lang() lang.Lang { return r.lang }
+
+// Langs are the languages the reader can switch to, the current one
+// included, in the switch's order.
+func (r *Reading) Langs() []lang.Lang {
+	var out []lang.Lang
+	for _, l := range lang.All {
+		if r.books[l] != nil {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// SetLang switches the book and the interface to language l, on the
+// same chapter and section, as far into the section as before. It
+// reports false, with a message in the status line, when the book has
+// no edition in l.
+func (r *Reading) SetLang(l lang.Lang) bool {
+	if l == r.lang {
+		return true
+	}
+	if l >= lang.Count || r.books[l] == nil {
+		r.message = lang.T(r.lang, "read.lang.none")
+		r.stale = true
+		return false
+	}
+	r.ensure()
+	r.keepPlace()
+	r.useBook(l)
+	r.ensure()
+	r.scroll.Pos = r.scroll.Target // a jump, not a slide
+	r.revealTOC()
+	r.effect(EffectLang, l.String())
+	r.effect(EffectFocusScene, "")
+	r.effect(EffectSave, "")
+	return true
+}
+
+// toggleLang switches to the next language the book has.
+func (r *Reading) toggleLang() {
+	ls := r.Langs()
+	for i, l := range ls {
+		if l == r.lang && len(ls) > 1 {
+			r.SetLang(ls[(i+1)%len(ls)])
+			return
+		}
+	}
+	r.SetLang(lang.Zh) // says there is none
+}
+
+// useBook makes the edition in l the one read: the chapter with the
+// current chapter's ID (the twins share IDs, and their headings share
+// ids), at the place pending, or the first chapter.
+func (r *Reading) useBook(l lang.Lang) {
+	id := r.book.Entries[r.cur].ID
+	r.lang, r.book = l, r.books[l]
+	r.layouts = NewLayouts(r.book, r.measure)
+	r.search = NewSearchBox(r.searchers[l])
+	r.cur = 0
+	if i := r.book.Find(id); i >= 0 {
+		r.cur = i
+	} else {
+		r.pending = nil
+	}
+	// The exercises are the edition's own lines: answers start again.
+	r.predicts = map[string]*PredictState{}
+	r.hl, r.focus, r.hover = highlight{}, focusRef{}, Target{}
+	r.message = ""
+	r.dirty, r.stale = true, true
+}
 
 // Resize lays the mode out for a window of w×h logical pixels.
 func (r *Reading) Resize(w, h float32) {
@@ -215,7 +323,11 @@ func (r *Reading) Notify(msg string) {
 func (r *Reading) State() State {
 	r.ensure()
 	loc := r.Location()
-	return State{Chapter: loc.Chapter, Anchor: loc.Anchor, Offset: loc.Offset, Dark: r.dark, FontScale: r.scale,
+	l := r.lang.String()
+	if r.chosen != "" {
+		l = r.chosen
+	}
+	return State{Chapter: loc.Chapter, Anchor: loc.Anchor, Offset: loc.Offset, Lang: l, Dark: r.dark, FontScale: r.scale,
 		Width: int(math.Round(float64(r.w))), Height: int(math.Round(float64(r.h)))}
 }
 
@@ -297,7 +409,7 @@ func (r *Reading) place(loc Location) float32 {
 		}
 	}
 	if !found {
-		r.message = "No heading #" + loc.Anchor + " in " + r.Current().Title
+		r.message = lang.F(r.lang, "read.no.heading", loc.Anchor, r.Current().Title)
 		return 0
 	}
 	if loc.Offset < 0 {
@@ -312,7 +424,7 @@ func (r *Reading) place(loc Location) float32 {
 func (r *Reading) Open(id, anchor string) bool {
 	i := r.book.Find(id)
 	if i < 0 {
-		r.message = "No chapter " + id + " in this book"
+		r.message = lang.F(r.lang, "read.no.chapter", id)
 		r.stale = true
 		return false
 	}
@@ -371,9 +483,9 @@ func (r *Reading) step(d int) {
 	i := r.cur + d
 	if i < 0 || i >= len(r.book.Entries) {
 		if d < 0 {
-			r.message = "This is the first chapter"
+			r.message = lang.T(r.lang, "read.first.chapter")
 		} else {
-			r.message = "This is the last chapter"
+			r.message = lang.T(r.lang, "read.last.chapter")
 		}
 		r.stale = true
 		return
@@ -586,7 +698,7 @@ func (r *Reading) PlayScene(id string) bool {
 	}
 	s := find(r.Current())
 	if s == nil {
-		r.message = "No scene " + id + " in this book"
+		r.message = lang.F(r.lang, "read.no.scene", id)
 		r.stale = true
 		return false
 	}

@@ -8,6 +8,8 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+
+	"github.com/gmpbook/gmpbook/desktop/lang"
 )
 
 // State is what the app remembers between runs.
@@ -20,6 +22,9 @@ type State struct {
 	// or font size, where a plain offset would land elsewhere.
 	Anchor string  `json:"anchor,omitempty"`
 	Offset float32 `json:"offset,omitempty"`
+	// Lang is the language the reader chose ("en", "zh"); "" until they
+	// choose, when the app follows the locale (lang.FromEnv).
+	Lang string `json:"lang,omitempty"`
 	// Dark is the dark theme.
 	Dark bool `json:"dark,omitempty"`
 	// FontScale multiplies the type size (1 is the default).
@@ -54,6 +59,11 @@ func (s State) Normalized() State {
 		return max(lo, min(16384, v))
 	}
 	s.Width, s.Height = clampSize(s.Width, MinWindowW), clampSize(s.Height, MinWindowH)
+	if l, ok := lang.Parse(s.Lang); ok {
+		s.Lang = l.String()
+	} else {
+		s.Lang = ""
+	}
 	return s
 }
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/desktop/key"
+	"github.com/gmpbook/gmpbook/desktop/lang"
 	"github.com/gmpbook/gmpbook/desktop/page"
 	"github.com/gmpbook/gmpbook/render/view"
 )
@@ -174,6 +175,9 @@ func (r *Reading) chars(cs []rune, in *Input) {
 			r.SetDark(!r.dark)
 		case 't', 'T':
 			r.toggleTOC()
+		case 'l', 'L':
+			r.toggleLang()
+			return // the rest of the tick's characters were typed in the other language's page
 		case '[':
 			r.step(-1)
 		case ']':
@@ -319,6 +323,8 @@ func (r *Reading) press(name string) {
 		r.SetFontScale(r.scale + FontScaleStep)
 	case "theme":
 		r.SetDark(!r.dark)
+	case "lang":
+		r.toggleLang()
 	default:
 		if m, ok := strings.CutPrefix(name, "mode:"); ok {
 			r.effect(EffectSwitch, m)
@@ -475,9 +481,9 @@ func (r *Reading) jumpToHit(h Hit) {
 		if b.Y+b.H > r.scroll.Target+view*0.8 {
 			r.scroll.Jump(b.Y - view/3)
 		}
-		r.message = "Found “" + q + "” in " + h.Title
+		r.message = lang.F(r.lang, "read.found", q, h.Title)
 	} else {
-		r.message = "“" + q + "”: " + h.Title + " § " + h.Section
+		r.message = lang.F(r.lang, "read.found.section", q, h.Title, h.Section)
 	}
 }
 

@@ -46,6 +46,16 @@
     return e;
   }
 
+  // t is key's text in the page's edition, as in site.js: the table is
+  // assets/strings.LANG.js, from site/strings.go; {0}, {1}, … are the
+  // arguments.
+  var texts = window.gmpbookStrings || {};
+  function t(key) {
+    var args = arguments;
+    var s = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
+    return s.replace(/\{(\d+)\}/g, function (m, i) { var a = args[+i + 1]; return a === undefined ? m : String(a); });
+  }
+
   function clamp(v, lo, hi) { return Math.max(lo, Math.min(hi, v)); }
   function frags(i) { return parseInt(slides[i].getAttribute('data-frags'), 10) || 0; }
   function titleOf(i) { return slides[i].getAttribute('data-title') || ''; }
@@ -74,7 +84,7 @@
     }
     if (kindOf(s) === 'poll') {
       var ans = s.querySelector('.poll-answer pre');
-      return k >= 1 ? 'Answer shown: ' + (ans ? ans.textContent.trim() : '') : 'The answer is hidden; the next key reveals it.';
+      return k >= 1 ? t('p.answer.shown', ans ? ans.textContent.trim() : '') : t('p.answer.hidden');
     }
     return '';
   }
@@ -157,7 +167,7 @@
     var self = this;
     var f = el('iframe', {
       src: this.url + '&at=' + at + '&slide=1' + (document.documentElement.getAttribute('data-theme') === 'dark' ? '&dark=1' : ''),
-      title: 'Scheduler player: ' + (this.slide.getAttribute('data-title') || 'scene'),
+      title: t('player.title', this.slide.getAttribute('data-title') || t('p.scene')),
       tabindex: '-1'
     });
     this.iframe = f;
@@ -194,7 +204,7 @@
       this.unload();
       this.area.classList.add('failed');
       var n = this.area.querySelector('.scene-note') || this.area.appendChild(el('p', { class: 'scene-note', role: 'alert' }));
-      n.textContent = 'The player could not run this scene: ' + String(d.error);
+      n.textContent = t('p.player.error', String(d.error));
       return;
     }
     if (typeof d.cursor !== 'number') return;
@@ -259,7 +269,7 @@
     deck.setAttribute('data-frag', String(frag));
     if (numEl) numEl.textContent = (slide + 1) + ' / ' + slides.length;
     if (fill) fill.style.width = (slides.length > 1 ? slide / (slides.length - 1) * 100 : 100) + '%';
-    if (changed && announcer) announcer.textContent = 'Slide ' + (slide + 1) + ' of ' + slides.length + ': ' + titleOf(slide);
+    if (changed && announcer) announcer.textContent = t('p.announce', slide + 1, slides.length, titleOf(slide));
     if (!presenter) {
       if (changed && before.slide >= 0 && scenes[before.slide]) scenes[before.slide].post({ cmd: 'pause' });
       if (scenes[slide]) scenes[slide].show(frag);
@@ -352,7 +362,7 @@
   function buildOverview() {
     var list = el('ol', { class: 'thumbs' });
     thumbs = slides.map(function (s, i) {
-      var b = el('button', { type: 'button', class: 'thumb', 'aria-label': 'Slide ' + (i + 1) + ': ' + titleOf(i) }, [
+      var b = el('button', { type: 'button', class: 'thumb', 'aria-label': t('p.slide', i + 1, titleOf(i)) }, [
         el('span', { class: 'thumb-frame' }, [shot(i, 0)]),
         el('span', { class: 'thumb-label' }, [el('span', { class: 'n', text: String(i + 1) }), el('span', { class: 't', text: titleOf(i) })])
       ]);
@@ -360,8 +370,8 @@
       list.appendChild(el('li', {}, [b]));
       return b;
     });
-    overview = el('div', { class: 'overview', role: 'dialog', 'aria-label': 'All slides', hidden: '' }, [
-      el('h2', { text: deck.getAttribute('data-chapter-title') || 'Slides' }), list
+    overview = el('div', { class: 'overview', role: 'dialog', 'aria-label': t('p.all'), hidden: '' }, [
+      el('h2', { text: deck.getAttribute('data-chapter-title') || t('p.slides') }), list
     ]);
     stage.appendChild(overview);
   }
@@ -409,7 +419,7 @@
   function showGoto() {
     if (!gotoEl) { gotoEl = el('div', { class: 'goto', role: 'status' }); (presenter ? document.body : stage).appendChild(gotoEl); }
     gotoEl.hidden = false;
-    gotoEl.textContent = 'Go to slide ' + (typed || '…') + ' of ' + slides.length;
+    gotoEl.textContent = t('p.goto', typed || '…', slides.length);
     clearTimeout(gotoTimer);
     gotoTimer = setTimeout(clearGoto, 4000);
   }
@@ -421,23 +431,24 @@
 
   var help = null;
   var KEYS = [
-    ['→  Space  PageDown  Enter', 'next step, then next slide'],
-    ['←  PageUp  Backspace', 'back'],
-    ['Home  End', 'first, last slide'],
-    ['12 Enter  or  g 12 Enter', 'go to slide 12'],
-    ['o  Esc', 'overview of all slides'],
-    ['p', 'presenter view (a second window with notes and a timer)'],
-    ['k', 'play or pause the scene'],
-    ['f', 'full screen'],
-    ['b  .', 'black screen'],
-    ['t', 'light or dark'],
-    ['?', 'this help']
-  ];
+    ['→  Space  PageDown  Enter', t('p.key.next')],
+    ['←  PageUp  Backspace', t('p.key.back')],
+    ['Home  End', t('p.key.ends')],
+    [t('p.key.goto.keys'), t('p.key.goto')],
+    ['o  Esc', t('p.key.overview')],
+    ['p', t('p.key.presenter')],
+    ['k', t('p.key.play')],
+    ['f', t('p.key.full')],
+    ['b  .', t('p.key.black')],
+    ['t', t('p.key.theme')],
+    ['l', t('p.key.lang')],
+    ['?', t('p.key.help')]
+  ].filter(function (k) { return k[0] !== 'l' || document.querySelector('.lang-switch'); });
   function toggleHelp() {
     if (!help) {
       var dl = el('dl');
       KEYS.forEach(function (k) { dl.appendChild(el('dt', { text: k[0] })); dl.appendChild(el('dd', { text: k[1] })); });
-      help = el('div', { class: 'help', role: 'dialog', 'aria-label': 'Keys', hidden: '' }, [el('h2', { text: 'Keys' }), dl]);
+      help = el('div', { class: 'help', role: 'dialog', 'aria-label': t('p.keys'), hidden: '' }, [el('h2', { text: t('p.keys') }), dl]);
       stage.appendChild(help);
     }
     help.hidden = !help.hidden;
@@ -487,8 +498,26 @@
     var w = null;
     try { w = window.open(presenterURL(), 'gmpbook-presenter', 'popup,width=1280,height=800'); } catch (e) { w = null; }
     if (!w) {
-      toast(['The browser blocked the presenter window: ', el('a', { href: presenterURL(), target: '_blank', rel: 'opener', text: 'open it here' }), '.'], 8000);
+      toast([t('p.blocked'), el('a', { href: presenterURL(), target: '_blank', rel: 'opener', text: t('p.open.here') }), t('p.blocked.end')], 8000);
     }
+  }
+
+  // The other edition's deck (the page's .lang-switch): when both decks
+  // are numbered alike (data-keep-slide) it opens at the same slide and
+  // step. The reader's choice is remembered, as site.js does.
+  var langSwitch = document.querySelector('.lang-switch');
+  function langTarget() {
+    return langSwitch.getAttribute('href').split('#')[0] + (langSwitch.hasAttribute('data-keep-slide') ? location.hash : '');
+  }
+  function switchLang() {
+    try { localStorage.setItem('gmpbook-lang', langSwitch.getAttribute('hreflang')); } catch (e) { /* not kept */ }
+    location.href = langTarget();
+  }
+  if (langSwitch) {
+    langSwitch.addEventListener('click', function () {
+      try { localStorage.setItem('gmpbook-lang', langSwitch.getAttribute('hreflang')); } catch (e) { /* not kept */ }
+      langSwitch.setAttribute('href', langTarget());
+    });
   }
 
   function togglePlay() {
@@ -541,6 +570,7 @@
       case 'b': case 'B': case '.': toggleBlackout(); break;
       case 'k': case 'K': togglePlay(); break;
       case 't': case 'T': toggleTheme(); break;
+      case 'l': case 'L': if (presenter || !langSwitch) handled = false; else switchLang(); break;
       case '?': if (presenter) handled = false; else toggleHelp(); break;
       default: handled = false;
     }
@@ -583,10 +613,10 @@
   function buildPresenter() {
     posEl = el('span', { class: 'pv-pos' });
     fragEl = el('span', { class: 'pv-frag' });
-    timerEl = el('span', { class: 'pv-timer', role: 'timer', 'aria-label': 'Time since the start' });
+    timerEl = el('span', { class: 'pv-timer', role: 'timer', 'aria-label': t('p.timer') });
     clockEl = el('span', { class: 'pv-clock' });
-    pauseBtn = el('button', { type: 'button', class: 'pv-pause', text: 'Pause' });
-    var resetBtn = el('button', { type: 'button', class: 'pv-reset', text: 'Reset' });
+    pauseBtn = el('button', { type: 'button', class: 'pv-pause', text: t('p.pause') });
+    var resetBtn = el('button', { type: 'button', class: 'pv-reset', text: t('p.reset') });
     nowScreen = el('div', { class: 'pv-screen' });
     nextScreen = el('div', { class: 'pv-screen' });
     nowCaption = el('p', { class: 'pv-caption', 'aria-live': 'polite' });
@@ -595,10 +625,10 @@
     notesEl = el('div', { class: 'pv-notes-text' });
     pv = el('div', { class: 'pv' }, [
       el('div', { class: 'pv-top' }, [posEl, fragEl, timerEl, pauseBtn, resetBtn, clockEl]),
-      el('section', { class: 'pv-now', 'aria-label': 'Current slide' }, [el('h2', { class: 'pv-label', text: 'Now' }), nowScreen, nowCaption, statusEl]),
+      el('section', { class: 'pv-now', 'aria-label': t('p.now.aria') }, [el('h2', { class: 'pv-label', text: t('p.now') }), nowScreen, nowCaption, statusEl]),
       el('div', { class: 'pv-side' }, [
-        el('section', { class: 'pv-next', 'aria-label': 'Next slide' }, [el('h2', { class: 'pv-label', text: 'Next' }), nextScreen, nextTitle]),
-        el('section', { class: 'pv-notes', 'aria-label': 'Speaker notes' }, [el('h2', { class: 'pv-label', text: 'Notes' }), notesEl])
+        el('section', { class: 'pv-next', 'aria-label': t('p.next.aria') }, [el('h2', { class: 'pv-label', text: t('p.next') }), nextScreen, nextTitle]),
+        el('section', { class: 'pv-notes', 'aria-label': t('p.notes.aria') }, [el('h2', { class: 'pv-label', text: t('p.notes') }), notesEl])
       ])
     ]);
     document.body.appendChild(pv);
@@ -610,14 +640,14 @@
     });
     pauseBtn.addEventListener('click', function () {
       if (timer.paused) { timer.start += Date.now() - timer.paused; timer.paused = 0; } else timer.paused = Date.now();
-      pauseBtn.textContent = timer.paused ? 'Resume' : 'Pause';
+      pauseBtn.textContent = timer.paused ? t('p.resume') : t('p.pause');
       timerEl.classList.toggle('paused', !!timer.paused);
       tick();
       pauseBtn.blur();
     });
     setInterval(tick, 250);
     tick();
-    document.title = 'Presenter · ' + document.title;
+    document.title = t('p.presenter', document.title);
   }
 
   function two(n) { return (n < 10 ? '0' : '') + n; }
@@ -639,8 +669,8 @@
   function updatePresenter() {
     if (!pv) return;
     var i = cur.slide, s = slides[i], n = frags(i);
-    posEl.textContent = 'Slide ' + (i + 1) + ' / ' + slides.length;
-    fragEl.textContent = n ? 'Step ' + cur.frag + ' / ' + n : 'No steps';
+    posEl.textContent = t('p.pos', i + 1, slides.length);
+    fragEl.textContent = n ? t('p.step', cur.frag, n) : t('p.nosteps');
     nowScreen.textContent = '';
     nowScreen.appendChild(shot(i, cur.frag));
     var text = stepText(s, cur.frag);
@@ -652,26 +682,26 @@
     nextTitle.classList.remove('end');
     if (cur.frag < n) {
       nextScreen.appendChild(shot(i, cur.frag + 1));
-      nextTitle.textContent = 'Next on this slide: ' + stepText(s, cur.frag + 1);
-      if (i + 1 < slides.length) nextTitle.appendChild(el('span', { class: 'pv-then', text: ' · then slide ' + (i + 2) + ': ' + titleOf(i + 1) }));
+      nextTitle.textContent = t('p.next.step', stepText(s, cur.frag + 1));
+      if (i + 1 < slides.length) nextTitle.appendChild(el('span', { class: 'pv-then', text: t('p.then', i + 2, titleOf(i + 1)) }));
     } else if (i + 1 < slides.length) {
       nextScreen.appendChild(shot(i + 1, 0));
-      nextTitle.textContent = 'Slide ' + (i + 2) + ': ' + titleOf(i + 1);
+      nextTitle.textContent = t('p.slide', i + 2, titleOf(i + 1));
     } else {
-      nextTitle.textContent = 'End of the chapter';
+      nextTitle.textContent = t('p.end');
       nextTitle.classList.add('end');
     }
     notesEl.textContent = '';
     var notes = $$('.notes p', s);
     notesEl.classList.toggle('empty', notes.length === 0);
     if (notes.length) notes.forEach(function (p) { notesEl.appendChild(el('p', { text: p.textContent })); });
-    else notesEl.appendChild(el('p', { text: 'No notes for this slide.' }));
+    else notesEl.appendChild(el('p', { text: t('p.nonotes') }));
     scaleScreens();
   }
 
   function playerStatus(m) {
     if (!statusEl || m.slide !== cur.slide || typeof m.cursor !== 'number') return;
-    statusEl.textContent = 'The audience\u2019s player is at event ' + m.cursor + (m.len ? ' of ' + m.len : '') + (m.time ? ' (' + m.time + ')' : '') + '.';
+    statusEl.textContent = m.len && m.time ? t('p.audience.time', m.cursor, m.len, m.time) : m.len ? t('p.audience.of', m.cursor, m.len) : t('p.audience', m.cursor);
   }
 
   // ---- Start ----------------------------------------------------------------------
@@ -679,13 +709,13 @@
   function init() {
     root.classList.add('deckmode');
     deck.classList.add('on');
-    deck.setAttribute('aria-roledescription', 'slide deck');
+    deck.setAttribute('aria-roledescription', t('p.deck'));
     deck.setAttribute('tabindex', '-1');
     announcer = el('p', { class: 'vh', 'aria-live': 'polite' });
     numEl = el('span', { class: 'num' });
     fill = el('span', { class: 'fill' });
     foot = el('div', { class: 'deck-foot', 'aria-hidden': 'true' }, [
-      el('span', { class: 'where', text: 'Chapter ' + (deck.getAttribute('data-chapter') || '') + ' · ' + (deck.getAttribute('data-chapter-title') || '') }),
+      el('span', { class: 'where', text: t('p.where', deck.getAttribute('data-chapter') || '', deck.getAttribute('data-chapter-title') || '') }),
       numEl
     ]);
     stage.appendChild(foot);
@@ -706,7 +736,7 @@
     else {
       document.addEventListener('mousemove', awake);
       awake();
-      if (!location.hash || p.slide === 0) toast(['→ next · o overview · p presenter view · ? keys'], 3500);
+      if (!location.hash || p.slide === 0) toast([t('p.hint')], 3500);
     }
     // The tests read this.
     window.gmpbookPresent = {

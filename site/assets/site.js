@@ -54,6 +54,17 @@
     }
   }
 
+  // t is the text of key in the page's edition (window.gmpbookStrings,
+  // written from site/strings.go into assets/strings.LANG.js), with {0},
+  // {1}, … replaced by the arguments. A key the table lacks shows as
+  // itself (the Go test keeps that from happening).
+  var texts = window.gmpbookStrings || {};
+  function t(key) {
+    var args = arguments;
+    var s = Object.prototype.hasOwnProperty.call(texts, key) ? texts[key] : key;
+    return s.replace(/\{(\d+)\}/g, function (m, i) { var a = args[+i + 1]; return a === undefined ? m : String(a); });
+  }
+
   // Messages go to the player with the page's own origin; pages opened
   // from disk have an opaque origin and must use '*'.
   var origin = (location.origin && location.origin !== 'null') ? location.origin : '*';
@@ -67,14 +78,14 @@
   }
 
   function copyText(text, button) {
-    var done = function () { flash(button, 'Copied'); };
+    var done = function () { flash(button, t('copied')); };
     var fallback = function () {
-      var t = el('textarea', { readonly: '', class: 'vh' });
-      t.value = text;
-      document.body.appendChild(t);
-      t.select();
-      try { document.execCommand('copy'); done(); } catch (e) { flash(button, 'Press Ctrl+C'); }
-      t.remove();
+      var area = el('textarea', { readonly: '', class: 'vh' });
+      area.value = text;
+      document.body.appendChild(area);
+      area.select();
+      try { document.execCommand('copy'); done(); } catch (e) { flash(button, t('press.ctrlc')); }
+      area.remove();
     };
     if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(text).then(done, fallback);
     else fallback();
@@ -94,7 +105,7 @@
     var sync = function () {
       var dark = theme() === 'dark';
       b.setAttribute('aria-pressed', dark ? 'true' : 'false');
-      b.title = dark ? 'Light mode' : 'Dark mode';
+      b.title = dark ? t('theme.light') : t('theme.dark');
     };
     sync();
     b.addEventListener('click', function () {
@@ -186,8 +197,6 @@
       return span;
     }
 
-    var zh = /^zh/.test(root.getAttribute('lang') || '');
-
     function search(q) {
       var terms = q.toLowerCase().split(/\s+/).filter(Boolean);
       if (!terms.length) return [];
@@ -213,12 +222,12 @@
       var hits = search(q);
       var first = q.toLowerCase().split(/\s+/).filter(Boolean)[0] || '';
       if (!hits.length) {
-        list.appendChild(el('li', { class: 'none', text: zh ? '没有找到“' + q + '”。' : 'Nothing found for “' + q + '”.' }));
+        list.appendChild(el('li', { class: 'none', text: t('search.none', q) }));
       }
       hits.forEach(function (e, i) {
         var href = e.page + (e.anchor ? '#' + e.anchor : '');
         var a = el('a', { href: href }, [
-          el('span', { class: 'where', text: (zh ? '第 ' + e.chapter + ' 章 · ' : 'Chapter ' + e.chapter + ' · ') + e.title }),
+          el('span', { class: 'where', text: t('search.where', e.chapter, e.title) }),
           el('strong', { text: e.section }),
           snippet(e.text, first)
         ]);
@@ -321,6 +330,7 @@
     this.narration = $('.narration', fig);
     this.narrated = this.narration ? this.narration.textContent : ''; // the poster's sentence
     this.diag = $('.diagnostics', fig);
+    if (this.diag) this.diag.setAttribute('aria-label', t('scene.errors'));
     if (this.player) this.buildText();
     this.iframe = null;
     this.ready = false;
@@ -333,7 +343,7 @@
     if (this.playButton) this.playButton.addEventListener('click', function () { self.load(true); });
     if (this.player) {
       this.stage.setAttribute('tabindex', '0');
-      this.stage.setAttribute('aria-label', 'Scene “' + this.title + '”: space plays or pauses, arrows step');
+      this.stage.setAttribute('aria-label', t('scene.stage', this.title));
       this.stage.addEventListener('keydown', function (ev) { self.key(ev); });
     }
   }
@@ -347,8 +357,8 @@
     this.caption = el('p', { class: 'scene-caption', hidden: '' });
     this.outLines = el('pre', { class: 'out-lines' });
     this.outEnd = el('p', { class: 'out-end' });
-    this.output = el('section', { class: 'output js-only', 'aria-label': 'Output of the scene “' + this.title + '”', hidden: '' }, [
-      el('h3', { class: 'output-label', text: 'Output' }), this.outLines, this.outEnd
+    this.output = el('section', { class: 'output js-only', 'aria-label': t('output.aria', this.title), hidden: '' }, [
+      el('h3', { class: 'output-label', text: t('output') }), this.outLines, this.outEnd
     ]);
     var after = this.narration || this.stage;
     after.parentNode.insertBefore(this.caption, after.nextSibling);
@@ -366,15 +376,15 @@
     lines.forEach(function (l) {
       var err = l[0] === 2;
       var line = el('span', { class: err ? 'line err' : 'line' });
-      if (err) line.appendChild(el('span', { class: 'stream', text: '2> ', title: 'standard error' }));
+      if (err) line.appendChild(el('span', { class: 'stream', text: '2> ', title: t('stderr') }));
       line.appendChild(document.createTextNode(String(l[1])));
       self.outLines.appendChild(line);
     });
     if (o.fatal) this.outLines.appendChild(el('span', { class: 'line err fatal', text: String(o.fatal) }));
     this.outLines.hidden = !lines.length && !o.fatal;
     var end = '';
-    if (o.exited) end = 'The program exited with status ' + o.status + (o.status ? '.' : ' (success).');
-    else if (!lines.length && !o.fatal) end = 'Nothing printed yet.';
+    if (o.exited) end = o.status ? t('exit.status', o.status) : t('exit.success');
+    else if (!lines.length && !o.fatal) end = t('nothing.yet');
     this.outEnd.textContent = end;
     this.outEnd.className = 'out-end' + (o.exited && o.status ? ' bad' : '');
   };
@@ -385,7 +395,7 @@
     this.gutter = el('pre', { class: 'gutter', 'aria-hidden': 'true' });
     this.text = el('textarea', {
       spellcheck: 'false', autocapitalize: 'off', autocomplete: 'off', wrap: 'off',
-      'aria-label': 'Source of the scene “' + this.title + '” (editable)'
+      'aria-label': t('source.aria', this.title)
     });
     this.text.value = this.source;
     this.marks = el('div', { class: 'marks', 'aria-hidden': 'true' });
@@ -494,12 +504,12 @@
       var li = el('li');
       if (e.line && self.text) {
         var at = el('a', { href: '#', class: 'diag-at', text: 'scene.go:' + e.line + (e.col ? ':' + e.col : ''),
-          title: 'Put the cursor there' });
+          title: t('diag.goto') });
         at.addEventListener('click', function (ev) { ev.preventDefault(); self.goToLine(e.line, e.col); });
         li.appendChild(at);
         li.appendChild(document.createTextNode(' '));
       } else if (e.line) {
-        li.appendChild(document.createTextNode('line ' + e.line + (e.col ? ', column ' + e.col : '') + ': '));
+        li.appendChild(document.createTextNode(e.col ? t('diag.linecol', e.line, e.col) : t('diag.line', e.line)));
       }
       li.appendChild(el('span', { class: 'diag-msg', text: e.msg }));
       self.diag.appendChild(li);
@@ -555,7 +565,7 @@
     this.loadStart = performance.now();
     var f = el('iframe', {
       src: this.url(play, extra),
-      title: 'Scheduler player: ' + this.title,
+      title: t('player.title', this.title),
       allow: 'fullscreen',
       loading: 'eager'
     });
@@ -718,7 +728,7 @@
       if (this.output) this.output.hidden = true;
       if (this.caption) this.caption.hidden = true;
       this.showErrors(normalizeErrors(d));
-      this.stageNote('This version of the scene does not run: see the message in its source below.');
+      this.stageNote(t('scene.broken'));
       return;
     }
     if (typeof d.cursor === 'number' || d.ready === true) {
@@ -842,7 +852,7 @@
   function ToolFrame(scene, extra, onMessage) {
     var self = this;
     this.onMessage = onMessage;
-    this.frame = el('iframe', { src: scene.url(false, extra), title: 'Scheduler player working out of sight', tabindex: '-1', 'aria-hidden': 'true', class: 'tool-frame' });
+    this.frame = el('iframe', { src: scene.url(false, extra), title: t('tool.frame'), tabindex: '-1', 'aria-hidden': 'true', class: 'tool-frame' });
     scene.fig.appendChild(this.frame);
     toolByWindow.set(this.frame.contentWindow, this);
     this.frame.addEventListener('load', function () { toolByWindow.set(self.frame.contentWindow, self); });
@@ -890,10 +900,10 @@
   Scene.prototype.setComparing = function (label) {
     if (!this.compareButton) return;
     this.fig.classList.toggle('comparing', !!this.comparing);
-    this.compareButton.textContent = this.comparing ? 'Back to one run' : 'Compare';
+    this.compareButton.textContent = this.comparing ? t('compare.back') : t('compare');
     this.compareWith.disabled = !!this.comparing;
-    if (label) this.say('Comparing ' + label + '.');
-    else if (!this.comparing && /^Comparing /.test(this.toolStatus.textContent)) this.say('');
+    if (label) { this.say(t('comparing', label)); this.saidComparing = this.toolStatus.textContent; }
+    else if (!this.comparing && this.saidComparing && this.toolStatus.textContent === this.saidComparing) this.say('');
   };
 
   // runSeeds runs the scene as it is now over seeds 1…100 in the full
@@ -906,7 +916,7 @@
     this.seedsPanel.hidden = false;
     this.seedsButton.setAttribute('aria-expanded', 'true');
     this.seedsPanel.textContent = '';
-    var head = el('p', { class: 'seeds-head', text: 'Loading the simulator…' });
+    var head = el('p', { class: 'seeds-head', text: t('seeds.loading') });
     var bar = el('progress', { max: String(SEEDS), value: '0' });
     this.seedsPanel.appendChild(head);
     this.seedsPanel.appendChild(bar);
@@ -915,9 +925,9 @@
       if (d.error !== undefined || d.errors !== undefined) {
         self.seedsTool.done();
         self.seedsButton.disabled = false;
-        head.textContent = 'The scene does not run: ' + normalizeErrors(d).map(function (e) {
-          return (e.line ? 'line ' + e.line + ': ' : '') + e.msg;
-        }).join('; ');
+        head.textContent = t('seeds.broken', normalizeErrors(d).map(function (e) {
+          return (e.line ? t('diag.line', e.line) : '') + e.msg;
+        }).join('; '));
         head.classList.add('bad');
         bar.remove();
         return;
@@ -926,15 +936,15 @@
       var r = d.seeds;
       bar.value = r.done;
       head.textContent = r.done < r.total
-        ? 'Running seed ' + r.done + ' of ' + r.total + '…'
-        : 'The simulator over seeds ' + r.first + '…' + r.last + ' (GOMAXPROCS=' + r.procs + ', ' + r.timing + ' timing)';
+        ? t('seeds.running', r.done, r.total)
+        : t('seeds.done', r.first, r.last, r.procs, r.timing);
       self.seedsResult = r;
       self.drawSeeds(original && source === self.source ? self.real : null);
       if (r.done >= r.total) {
         self.seedsTool.done();
         bar.remove();
         self.seedsButton.disabled = false;
-        self.seedsButton.textContent = 'Run over 100 seeds again';
+        self.seedsButton.textContent = t('seeds.again');
       }
     });
   };
@@ -948,7 +958,7 @@
     return 'output';
   }
 
-  function oneline(s) { return s === '' ? '(nothing)' : s.split('\n').join(' | '); }
+  function oneline(s) { return s === '' ? t('nothing') : s.split('\n').join(' | '); }
 
   // tvd is the total-variation distance of two histograms (half the sum
   // of the differences of their shares), as dist.TVD computes it.
@@ -970,14 +980,14 @@
     var body = el('div', { class: 'seeds-body' });
     if (!this.seedsKey) this.seedsKey = distKey(real ? { output: { top: r.hist.output.top.concat(real.hist.output.top) } } : r.hist);
     var key = this.seedsKey;
-    var keySel = el('select', { class: 'seeds-key', 'aria-label': 'What to count' }, [
-      el('option', { value: 'output', text: 'whole outputs' }),
-      el('option', { value: 'first-line', text: 'first lines' }),
-      el('option', { value: 'last-line', text: 'last lines' })
+    var keySel = el('select', { class: 'seeds-key', 'aria-label': t('seeds.what') }, [
+      el('option', { value: 'output', text: t('count.output') }),
+      el('option', { value: 'first-line', text: t('count.first') }),
+      el('option', { value: 'last-line', text: t('count.last') })
     ]);
     keySel.value = key;
     keySel.addEventListener('change', function () { self.seedsKey = keySel.value; self.drawSeeds(real); $('.seeds-key', self.seedsPanel).focus(); });
-    body.appendChild(el('p', { class: 'seeds-count' }, [el('label', {}, ['Count ', keySel])]));
+    body.appendChild(el('p', { class: 'seeds-count' }, [el('label', {}, [t('seeds.count'), keySel])]));
     var sim = r.hist[key], rh = real ? real.hist[key] : null;
     var rows = {}, order = [];
     sim.top.forEach(function (e) { rows[e[0]] = { out: e[0], sim: e[1], real: 0 }; order.push(e[0]); });
@@ -986,9 +996,9 @@
       rows[e[0]].real = e[1];
     });
     order.sort(function (a, b) { return (rows[b].sim - rows[a].sim) || (rows[b].real - rows[a].real) || (a < b ? -1 : a > b ? 1 : 0); });
-    var head = [el('th', { scope: 'col', text: key === 'output' ? 'Output' : key === 'first-line' ? 'First line' : 'Last line' }),
-      el('th', { scope: 'col', text: 'Simulator (' + sim.n + ' seeds)' })];
-    if (rh) head.push(el('th', { scope: 'col', text: 'Real runtime (' + rh.n + ' runs)' }));
+    var head = [el('th', { scope: 'col', text: key === 'output' ? t('col.output') : key === 'first-line' ? t('col.first') : t('col.last') }),
+      el('th', { scope: 'col', text: t('col.sim', sim.n) })];
+    if (rh) head.push(el('th', { scope: 'col', text: t('col.real', rh.n) }));
     var tbody = el('tbody');
     var cell = function (n, total, cls) {
       var b = el('span', { class: 'bar bar-' + cls });
@@ -1005,20 +1015,20 @@
       var restSim = 0, restReal = 0;
       order.slice(DIST_ROWS).forEach(function (o) { restSim += rows[o].sim; restReal += rows[o].real; });
       restSim += sim.rest || 0;
-      var tr = el('tr', { class: 'rest' }, [el('td', { text: (order.length - shown.length) + ' other outputs' }), el('td', { class: 'num', text: String(restSim) })]);
+      var tr = el('tr', { class: 'rest' }, [el('td', { text: t('rest', order.length - shown.length) }), el('td', { class: 'num', text: String(restSim) })]);
       if (rh) tr.appendChild(el('td', { class: 'num', text: String(restReal) }));
       tbody.appendChild(tr);
     }
     body.appendChild(el('div', { class: 'dist-wrap' }, [el('table', { class: 'dist-table' }, [el('thead', {}, [el('tr', {}, head)]), tbody])]));
-    var notes = [sim.distinct + ' distinct ' + (key === 'output' ? 'outputs' : key === 'first-line' ? 'first lines' : 'last lines') + ' in ' + sim.n + ' seeds.'];
+    var notes = [t(key === 'output' ? 'distinct.output' : key === 'first-line' ? 'distinct.first' : 'distinct.last', sim.distinct, sim.n)];
     if (rh && r.done >= r.total) {
       var d = tvd(sim, rh);
       this.seedsTVD = d;
-      notes.push('Total-variation distance from the real runtime: ' + d.toFixed(2) + ' (0: the same distribution, 1: no output in common). Real runs: ' + real.go + ', GOMAXPROCS=' + real.procs + '.');
+      notes.push(t('tvd', d.toFixed(2), real.go, real.procs));
     } else if (!rh && r.done >= r.total) {
       notes.push(this.source !== this.original
-        ? 'The real runtime\'s distribution is for the scene as written: reset the scene to compare.'
-        : 'The site captures the real runtime\'s outputs for the chapter scenes at GOMAXPROCS>1 only' + (r.procs > 1 ? '; this one has none yet.' : '.'));
+        ? t('real.edited')
+        : r.procs > 1 ? t('real.none') : t('real.onlymulti'));
     }
     body.appendChild(el('p', { class: 'seeds-note', text: notes.join(' ') }));
     panel.appendChild(body);
@@ -1033,29 +1043,29 @@
     var w = this.iframe && this.iframe.contentWindow;
     var name = function (procs, seed) { return 'gmpbook-' + self.id + '-procs' + procs + '-seed' + seed + '.trace.json'; };
     if (w && typeof w.gmpbookTrace === 'function') {
-      var t = w.gmpbookTrace();
-      if (t.error) { this.say('No trace: ' + t.error); return; }
-      save(t.json, name(t.procs, t.seed));
-      this.say('Saved the trace' + (t.label ? ' of ' + t.label : '') + ': open it in ui.perfetto.dev.');
+      var tr = w.gmpbookTrace();
+      if (tr.error) { this.say(t('trace.none', tr.error)); return; }
+      save(tr.json, name(tr.procs, tr.seed));
+      this.say(tr.label ? t('trace.saved.of', tr.label) : t('trace.saved'));
       return;
     }
     var extra = { trace: '1' };
     if (this.iframe && this.procs) { extra.procs = String(this.procs); extra.seed = String(this.seed); }
     if (this.traceTool) this.traceTool.done();
     this.traceButton.disabled = true;
-    this.say('Simulating the run for its trace…');
+    this.say(t('trace.working'));
     this.traceTool = new ToolFrame(this, extra, function (d) {
       if (d.error !== undefined || d.errors !== undefined) {
         self.traceTool.done();
         self.traceButton.disabled = false;
-        self.say('No trace: ' + normalizeErrors(d)[0].msg);
+        self.say(t('trace.none', normalizeErrors(d)[0].msg));
         return;
       }
       if (!d.trace) return;
       self.traceTool.done();
       self.traceButton.disabled = false;
       save(d.trace.json, name(d.trace.procs, d.trace.seed));
-      self.say('Saved the trace: open it in ui.perfetto.dev.');
+      self.say(t('trace.saved'));
     });
   };
 
@@ -1147,7 +1157,7 @@
       var watch = function (s) {
         if (s.source !== s.original) s.setSource(s.original);
         var q = (question ? question.textContent : '').toLowerCase();
-        var jump = /steal/.test(q) ? 'next-steal' : /hand.?off|syscall|system call/.test(q) ? 'next-handoff' : /preempt/.test(q) ? 'next-preemption' : '';
+        var jump = /steal|窃取|偷/.test(q) ? 'next-steal' : /hand.?off|syscall|system call|移交|系统调用/.test(q) ? 'next-handoff' : /preempt|抢占/.test(q) ? 'next-preemption' : '';
         s.load(false);
         if (jump) s.post({ cmd: jump });
         s.post({ cmd: 'play' });
@@ -1160,7 +1170,7 @@
         verdict.appendChild(document.createTextNode(text));
         var s = scene();
         if (s) {
-          var b = el('button', { type: 'button', class: 'watch', text: 'Watch it run' });
+          var b = el('button', { type: 'button', class: 'watch', text: t('watch') });
           b.addEventListener('click', function () { watch(s); });
           verdict.appendChild(b);
         }
@@ -1182,19 +1192,19 @@
         verdict.textContent = '';
         verdict.className = 'verdict';
         if (!a.trim()) {
-          verdict.textContent = 'Make your prediction first.';
+          verdict.textContent = t('predict.empty');
           return;
         }
         tries++;
         if (normalizeAnswer(a, kind) === normalizeAnswer(expected, kind)) {
-          settle('Right' + (tries > 1 ? ', on try ' + tries : '') + '. The simulator agrees: ' + expected, 'right');
+          settle(tries > 1 ? t('predict.right.try', expected, tries) : t('predict.right', expected), 'right');
           return;
         }
         verdict.classList.add('wrong');
-        verdict.textContent = 'Not quite' + (tries > 1 ? ' (try ' + tries + ')' : '') + '. Try again, or press “Just show me”.';
+        verdict.textContent = tries > 1 ? t('predict.wrong.try', tries) : t('predict.wrong');
       });
       $('.reveal', form).addEventListener('click', function () {
-        settle('The simulator says: ' + expected, '');
+        settle(t('predict.says', expected), '');
       });
     });
   }

@@ -1,0 +1,76 @@
+package chapters
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"github.com/yuin/goldmark/ast"
+)
+
+// TestChineseSlidesAreNumberedAsTheEnglish: every Chinese chapter's slides
+// (TwinSlides) are its English twin's one for one — same count, same kind
+// of slide at each number, a scene slide showing the same scene — and
+// hold every block of the chapter once, in order.
+func TestChineseSlidesAreNumberedAsTheEnglish(t *testing.T) {
+	en, err := All()
+	require.NoError(t, err)
+	zh, err := Zh()
+	require.NoError(t, err)
+	twin := map[int]*Chapter{}
+	for _, c := range en {
+		twin[c.Number] = c
+	}
+	for _, c := range zh {
+		o := twin[c.Number]
+		require.NotNil(t, o, c.File)
+		got, err := c.TwinSlides(o)
+		require.NoError(t, err)
+		want := o.Slides()
+		require.Len(t, got, len(want), c.File)
+		for i := range got {
+			require.Equal(t, want[i].Kind, got[i].Kind, "%s: slide %d", c.File, i+1)
+			if got[i].Kind == SlideScene {
+				require.Equal(t, want[i].Scene.ID, got[i].Scene.ID, "%s: slide %d", c.File, i+1)
+			}
+			if got[i].Kind == SlideContent {
+				require.NotEmpty(t, got[i].Nodes, "%s: slide %d is empty", c.File, i+1)
+			}
+		}
+		count := func(ss []Slide) int {
+			n := 0
+			for _, s := range ss {
+				for _, x := range s.Nodes {
+					switch b := x.(type) {
+					case *ListPart:
+						n += b.To - b.From
+					case *ast.List:
+						n += b.ChildCount()
+					default:
+						n++
+					}
+				}
+			}
+			return n
+		}
+		full := c.slides()
+		// Lists are counted item by item on both sides.
+		require.Equal(t, count(full), count(got), "%s: every block once", c.File)
+		for i := 1; i < len(got); i++ {
+			require.GreaterOrEqual(t, got[i].Line, got[i-1].Line, "%s: slide %d", c.File, i+1)
+		}
+	}
+}
+
+// TestTwinSlidesSaysWhereTheTwinsDiffer: a translation with a section the
+// original lacks is an error naming the file, not a misnumbered deck.
+func TestTwinSlidesSaysWhereTheTwinsDiffer(t *testing.T) {
+	a, err := Parse("chapters/01-a.md", []byte("---\ntitle: A\n---\n\n## One\n\nText.\n"))
+	require.NoError(t, err)
+	b, err := Parse("chapters/zh/01-a.md", []byte("---\ntitle: 甲\n---\n\n## 一\n\n文字。\n\n## 二\n\n更多。\n"))
+	require.NoError(t, err)
+	_, err = b.TwinSlides(a)
+	require.ErrorContains(t, err, "chapters/zh/01-a.md")
+	s, err := a.TwinSlides(a)
+	require.NoError(t, err)
+	require.Len(t, s, len(a.Slides()))
+}
