@@ -329,3 +329,29 @@ func (w WaitReason) String() string {
 	}
 	return "WaitReason(?)"
 }
+
+// goLabelSep separates an EvGoCreate's function from the author's label in
+// its Text. Neither a function name nor a type name has a newline in it.
+const goLabelSep = "\n"
+
+// GoFunc is the function an EvGoCreate's goroutine runs ("main.worker"),
+// without the author's label; for other kinds it is Text.
+func (e *Event) GoFunc() string {
+	if e.Kind == EvGoCreate {
+		if fn, _, ok := strings.Cut(e.Text, goLabelSep); ok {
+			return fn
+		}
+	}
+	return e.Text
+}
+
+// GoLabel is the name a scene's author gave an EvGoCreate's goroutine with
+// a //> name directive, evaluated when the go statement ran ("worker 3");
+// "" when it has none or e is another kind.
+func (e *Event) GoLabel() string {
+	if e.Kind != EvGoCreate {
+		return ""
+	}
+	_, label, _ := strings.Cut(e.Text, goLabelSep)
+	return label
+}

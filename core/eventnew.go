@@ -25,9 +25,12 @@ func (e *Event) clearTo(k EvKind) {
 
 // Goroutines.
 
-func (e *Event) goCreate(g, parent int64, m, p int32, stack int64, reused, runtimeG bool, why Reason, fn string) *Event {
+func (e *Event) goCreate(g, parent int64, m, p int32, stack int64, reused, runtimeG bool, why Reason, fn, label string) *Event {
 	e.clearTo(EvGoCreate)
 	e.G, e.G2, e.M, e.P, e.N, e.Flag, e.Why, e.Text = g, parent, m, p, stack, reused, why, fn
+	if label != "" {
+		e.Text = fn + goLabelSep + label
+	}
 	if runtimeG {
 		e.Arg = 1
 	}

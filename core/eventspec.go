@@ -273,7 +273,7 @@ var eventSpecs = [NumEventKinds]EventSpec{
 		G: "the new goroutine", G2: "the goroutine that ran the go statement (0: the runtime)",
 		M: "the creating thread", P: "the P whose runnext takes the new G",
 		N: "its stack size in bytes", Arg: "1 for a runtime goroutine", Flag: "its G struct was reused from gFree",
-		Text: "the function it runs", Why: []Reason{TimerFunc},
+		Text: "the function it runs; then a newline and the scene author's label for the goroutine, when it has one (Event.GoFunc, Event.GoLabel)", Why: []Reason{TimerFunc},
 		Must: FieldG | FieldM | FieldP | FieldN},
 	EvGoStart: {Name: "GoStart", Doc: "execute: a goroutine starts running",
 		G: "the goroutine", M: "the thread", P: "its P", N: "the P's schedtick",

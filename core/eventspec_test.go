@@ -282,8 +282,8 @@ func TestEmittersUseConstructors(t *testing.T) {
 func decoderWorld() *World {
 	w := NewWorld(2)
 	var e Event
-	w.Apply(e.goCreate(1, 0, 0, 0, 8192, false, false, RNone, "main"))
-	w.Apply(e.goCreate(2, 1, 0, 0, 8192, false, false, RNone, "w"))
+	w.Apply(e.goCreate(1, 0, 0, 0, 8192, false, false, RNone, "main", ""))
+	w.Apply(e.goCreate(2, 1, 0, 0, 8192, false, false, RNone, "w", ""))
 	return w
 }
 

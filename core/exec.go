@@ -151,7 +151,7 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		if prog == nil {
 			prog = Ops(op.Body...)
 		}
-		s.newproc(m, g, prog, op.Name, strings.HasPrefix(op.Name, "runtime."))
+		s.newproc(m, g, prog, op.Name, op.Text, strings.HasPrefix(op.Name, "runtime."))
 		return c.Newproc, true
 	case OpGosched:
 		s.goschedImpl(m, g)

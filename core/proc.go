@@ -29,7 +29,9 @@ func setLoc(g *G, loc Loc, p *P) {
 
 // newproc creates a G running prog and puts it in the creator P's runnext
 // (proc.go:newproc, newproc1). parent may be nil during boot.
-func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *G {
+// label is a scene author's name for the new goroutine ("worker 3", from a
+// //> name directive), carried on its EvGoCreate; "" for none.
+func (s *Sim) newproc(m *M, parent *G, prog Program, name, label string, system bool) *G {
 	pp := m.p
 	if len(s.allg) >= s.cfg.Limits.MaxGoroutines {
 		s.limit(LimitGoroutines, fmt.Sprintf("goroutine limit %d reached", s.cfg.Limits.MaxGoroutines))
@@ -75,7 +77,7 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name string, system bool) *
 		why = TimerFunc // time/sleep.go:goFunc, right after the timer's EvTimerFire
 	}
 	var e Event
-	s.emit(e.goCreate(g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused, system, why, name))
+	s.emit(e.goCreate(g.ID, gid(parent), mid(m), pid(pp), int64(g.stackSize), reused, system, why, name, label))
 	s.runqput(pp, g, true)
 	if s.sched.mainStarted {
 		s.wakep()

@@ -17,7 +17,7 @@ func (s *Sim) boot(main Program) {
 		prog = s.runtimeMain(main)
 		name = "runtime.main"
 	}
-	s.mainG = s.newproc(m0, nil, prog, name, false)
+	s.mainG = s.newproc(m0, nil, prog, name, "", false)
 	if s.cfg.Startup == StartupClean {
 		// main.main starts at once: sysmon runs and newproc wakes Ps. The
 		// idealised start also spares the Ps the zeroed-sysmontick quirk

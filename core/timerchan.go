@@ -515,7 +515,7 @@ func (s *Sim) goFunc(m *M, tt *timeTimer) {
 		prog = Ops(tt.body...)
 	}
 	s.goFuncTimer = tt.id
-	s.newproc(m, nil, prog, tt.name, false)
+	s.newproc(m, nil, prog, tt.name, "", false)
 	s.goFuncTimer = 0
 }
 

@@ -199,7 +199,7 @@ func (w *World) apply(e *Event) bool {
 	g := w.gByID[e.G]
 	switch e.Kind {
 	case EvGoCreate:
-		g = &GView{ID: e.G, Name: e.Text, System: e.Arg == 1, Status: Grunnable, Loc: LocInFlight, P: -1, M: -1}
+		g = &GView{ID: e.G, Name: e.GoFunc(), System: e.Arg == 1, Status: Grunnable, Loc: LocInFlight, P: -1, M: -1}
 		if old := w.gByID[e.G]; old != nil {
 			*old = *g
 			g = old

@@ -26,7 +26,11 @@
 //   - Game (game.go): the ebiten.Game, Run, and the screenshot capture the
 //     end-to-end tests use. The screen keeps its pixels between frames and
 //     Draw repaints only the boxes where the display list changed, so a
-//     paused player costs nothing and a playing one little.
+//     playing player costs little.
+//   - Rest (rest.go): a paused player whose picture stops changing asks
+//     Ebiten to call it only on input or a resize, until Wake (a host's
+//     command) or the input brings it back to the refresh rate, so a
+//     paused player in view draws no frames.
 //   - Panel (panel.go): a player embedded in someone else's window (the
 //     desktop app's pages and slides).
 //

@@ -59,14 +59,16 @@ type Drawer struct {
 type spriteKey struct {
 	fill, stroke, ink view.Color
 	strokeW, size     float32
+	w                 float32 // device pixels wide: size for a disc, more for a pill
 	dashed, square    bool
 	badge             string
 }
 
 type sprite struct {
-	img  *ebiten.Image
-	half float32 // device pixels from the sprite's corner to the disc's centre
-	used int     // the frame it was last drawn in
+	img   *ebiten.Image
+	half  float32 // device pixels from the sprite's corner to the disc's centre, down
+	halfW float32 // and across (more than half for a pill)
+	used  int     // the frame it was last drawn in
 }
 
 type point struct{ x, y float32 }
@@ -397,9 +399,12 @@ func (d *Drawer) discDirect(s *view.Shape) {
 	r := min(s.W, s.H) / 2
 	cx, cy := s.X+s.W/2, s.Y+s.H/2
 	d.before(view.Rect{X: s.X - r/2, Y: s.Y - r/2, W: s.W + r, H: s.H + r})
-	if s.Shape == view.TokenSquare {
-		d.pts = roundRect(d.pts[:0], cx-r, cy-r, 2*r, 2*r, r/4, d.scale)
-	} else {
+	switch {
+	case s.Shape == view.TokenSquare:
+		d.pts = roundRect(d.pts[:0], s.X, s.Y, s.W, s.H, r/4, d.scale)
+	case s.W > s.H:
+		d.pts = roundRect(d.pts[:0], s.X, s.Y, s.W, s.H, r, d.scale) // a pill
+	default:
 		d.pts = circle(d.pts[:0], cx, cy, r, d.scale)
 	}
 	d.outline(s, d.pts)
@@ -429,6 +434,10 @@ func (d *Drawer) disc(s *view.Shape) {
 		return
 	}
 	size := float32(math.Round(float64(2*r*d.scale)*2) / 2)
+	wide := size
+	if s.W > s.H {
+		wide = float32(math.Round(float64(s.W*d.scale)*2) / 2)
+	}
 	// A fading token (Tween scales every alpha) shares the sprite of the
 	// opaque one, drawn with less alpha.
 	alpha := float32(max(s.Fill.A, s.Stroke.A)) / 255
@@ -438,7 +447,7 @@ func (d *Drawer) disc(s *view.Shape) {
 	key := spriteKey{
 		fill: quantize(s.Fill, alpha), stroke: quantize(s.Stroke, alpha),
 		strokeW: float32(math.Round(float64(s.StrokeW*d.scale)*4) / 4),
-		size:    size, dashed: s.Dashed, square: s.Kind == view.ShapeToken && s.Shape == view.TokenSquare,
+		size:    size, w: wide, dashed: s.Dashed, square: s.Kind == view.ShapeToken && s.Shape == view.TokenSquare,
 	}
 	if s.Kind == view.ShapeToken && s.Badge != "" {
 		key.badge = s.Badge
@@ -463,7 +472,7 @@ func (d *Drawer) disc(s *view.Shape) {
 	cx, cy := (s.X+s.W/2)*d.scale, (s.Y+s.H/2)*d.scale
 	box := view.Rect{X: s.X - r/2, Y: s.Y - r/2, W: s.W + r, H: s.H + r}
 	d.before(box)
-	d.queueText(queuedText{img: sp.img, x: cx - sp.half, y: cy - sp.half, alpha: alpha}, box)
+	d.queueText(queuedText{img: sp.img, x: cx - sp.halfW, y: cy - sp.half, alpha: alpha}, box)
 }
 
 // quantize divides out alpha (the fade) and rounds the channels to
@@ -483,10 +492,11 @@ func (d *Drawer) drawSprite(key spriteKey, shape view.TokenShape) *sprite {
 		pad = max(pad, float32(math.Ceil(float64(br*0.4+2))))
 	}
 	n := int(math.Ceil(float64(key.size + 2*pad)))
-	img := ebiten.NewImage(n, n)
+	nw := int(math.Ceil(float64(max(key.w, key.size) + 2*pad)))
+	img := ebiten.NewImage(nw, n)
 	sd := d.sub
 	sd.dst, sd.scale, sd.unit = img, 1, d.scale
-	s := view.Shape{Kind: view.ShapeToken, X: pad, Y: pad, W: key.size, H: key.size,
+	s := view.Shape{Kind: view.ShapeToken, X: pad, Y: pad, W: max(key.w, key.size), H: key.size,
 		Fill: key.fill, Stroke: key.stroke, StrokeW: key.strokeW, Dashed: key.dashed, Badge: key.badge}
 	if key.square {
 		s.Shape = view.TokenSquare
@@ -494,7 +504,7 @@ func (d *Drawer) drawSprite(key spriteKey, shape view.TokenShape) *sprite {
 	sd.discDirect(&s)
 	sd.flush()
 	sd.dst = nil
-	return &sprite{img: img, half: pad + key.size/2}
+	return &sprite{img: img, half: pad + key.size/2, halfW: pad + max(key.w, key.size)/2}
 }
 
 // labelColor is black or white, whichever reads better on fill.

@@ -69,6 +69,12 @@ type Game struct {
 	shownScale float64
 	dirty      []view.Rect
 
+	// Resting (rest.go): frames in a row that changed nothing, and whether
+	// Ebiten calls the game only on input for now.
+	still   int
+	resting bool
+	shownSt play.Status
+
 	done bool
 	err  error
 }
@@ -87,6 +93,10 @@ func (g *Game) Frames() int { return g.frames }
 func (g *Game) Update() error {
 	if g.done {
 		return ebiten.Termination
+	}
+	if g.resting {
+		// Input, a host's command (Wake) or a resize woke the game.
+		g.wake()
 	}
 	st := g.src.Status()
 	readInput(&g.raw, g.scale, &g.prevPtr, &g.touchID, &g.touching)
@@ -148,9 +158,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.frame = f
 	g.frame.W, g.frame.H, g.frame.Shapes = w, h, g.shapes
 	g.trace("chrome laid out")
-	g.redraw(screen)
+	changed := g.redraw(screen)
 	g.trace("drawn")
 	g.frames++
+	g.settle(changed, st)
 	if g.opt.AfterDraw != nil {
 		g.opt.AfterDraw(&g.frame, st, g.frames)
 	}
@@ -163,8 +174,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	}
 }
 
-// redraw brings the screen from g.shown to g.shapes.
-func (g *Game) redraw(screen *ebiten.Image) {
+// redraw brings the screen from g.shown to g.shapes and reports whether
+// anything changed on it.
+func (g *Game) redraw(screen *ebiten.Image) bool {
 	scale := float32(g.scale)
 	full := g.frames == 0 || g.shown == nil || g.shownW != g.w || g.shownH != g.h || g.shownScale != g.scale
 	if !full {
@@ -187,6 +199,7 @@ func (g *Game) redraw(screen *ebiten.Image) {
 	g.drawer.EndFrame()
 	g.shown = append(g.shown[:0], g.shapes...)
 	g.shownW, g.shownH, g.shownScale = g.w, g.h, g.scale
+	return full || len(g.dirty) > 0
 }
 
 // Layout is required by ebiten.Game; LayoutF is the one Ebiten uses.

@@ -46,7 +46,7 @@ func Compile(sc *Scene) (c *Compiled, err error) {
 	}
 	mainPkg := prog.CreatePackage(sc.pkg, []*ast.File{sc.file}, sc.info, false)
 	prog.Build()
-	vp, err := vm.New(prog, mainPkg, vm.Natives())
+	vp, err := vm.New(prog, mainPkg, vm.Natives(), sc.goNames...)
 	if err != nil {
 		return nil, sc.vmError(err)
 	}

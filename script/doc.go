@@ -23,5 +23,7 @@
 // supports. Settings (procs, seed, go, startup, until, title, id, GODEBUG)
 // come from a chapter's info string, a //scene first line, flags and the
 // environment. Narration comments (//> …) are kept with the line they
-// annotate.
+// annotate; a "//> name worker {i}" comment on a go statement names the
+// goroutines it starts instead (names.go, read by the VM at the statement:
+// script/vm/goname.go).
 package script

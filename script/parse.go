@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/gmpbook/gmpbook/script/vm"
 )
 
 // Diagnostic is one problem in a scene, at a position in its source.
@@ -52,6 +54,8 @@ type Scene struct {
 	Short    bool     // written without package and imports
 	Settings Settings // from a //scene first line
 	Captions []Caption
+
+	goNames []vm.GoName // from //> name directives (names.go)
 
 	fset   *token.FileSet
 	file   *ast.File
@@ -108,6 +112,9 @@ func Parse(filename string, src []byte) (*Scene, error) {
 		return nil, err
 	}
 	sc.readCaptions()
+	if err := sc.readNames(); err != nil {
+		return nil, err
+	}
 	return sc, nil
 }
 
@@ -202,6 +209,9 @@ func (sc *Scene) readCaptions() {
 				continue
 			}
 			text = strings.TrimSpace(text)
+			if _, ok := nameDirective(text); ok {
+				continue // a goroutine's name, not a caption (names.go)
+			}
 			p := sc.pos(c.Pos())
 			if on, ok := strings.CutPrefix(text, "on "); ok {
 				if kind, rest, ok := strings.Cut(on, ":"); ok {

@@ -1,13 +1,19 @@
 #!/bin/sh
 # player-shots.sh renders the player's pictures of one scene per mechanism
-# (steal, hand-off, preemption, netpoll, timers) at 1280 px, 390 px and as
-# a 1920×1080 slide, light and dark, into docs/player-design/built/: the
-# display list as SVG (internal/playerlog TestPlayerShots), then a PNG of
-# each by headless Chromium.
+# (steal, hand-off, preemption, netpoll, timers) into
+# docs/player-design/built/:
+#   - at 1280 px, 390 px and as a 1920×1080 slide, light and dark: the
+#     display list as SVG (internal/playerlog TestPlayerShots; the SVG is
+#     also what a page prints), then a PNG of each by headless Chromium;
+#   - NAME-desktop-1280.png: the Ebiten player window (cmd/gmpbook-player,
+#     the drawing of render/draw.go) at 1280×760 under Xvfb, paused at the
+#     same event.
 set -eu
 out=docs/player-design/built
 mkdir -p "$out"
-GMPBOOK_SHOTS="$PWD/$out" go test ./internal/playerlog -run '^TestPlayerShots$' -count=1 -v | grep -E '^ +shots_test' || true
+scenes=$(mktemp -d)
+trap 'rm -rf "$scenes"' EXIT
+GMPBOOK_SHOTS="$PWD/$out" GMPBOOK_SHOT_SCENES="$scenes" go test ./internal/playerlog -run '^TestPlayerShots$' -count=1 -v | grep -E '^ +shots_test' || true
 for svg in "$out"/*.svg; do
 	png="${svg%.svg}.png"
 	case "$svg" in
@@ -17,4 +23,11 @@ for svg in "$out"/*.svg; do
 	esac
 	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --default-background-color=ffffffff \
 		--screenshot="$png" --window-size="$size" "file://$PWD/$svg" 2>/dev/null
+done
+go build -o "$scenes/gmpbook-player" ./cmd/gmpbook-player
+for args in "$scenes"/*.args; do
+	name=$(basename "$args" .args)
+	# shellcheck disable=SC2046 # one argument per line, none with spaces
+	xvfb-run -a "$scenes/gmpbook-player" $(cat "$args") -width 1280 -height 760 -frames 5 \
+		-screenshot "$out/$name-desktop-1280.png" "$scenes/$name.go"
 done

@@ -333,9 +333,12 @@ func sitePageTaskSeconds(t *testing.T, ctx context.Context) float64 {
 
 // TestSitePageIdlePlayersRest measures what a paused player costs: main
 // thread time per second of wall time and frames drawn per second, in
-// view and scrolled out of view. A paused player out of view is parked
-// (its frame taken out of the layout), and then draws no frames at all.
-// The numbers are logged (go test -v -run SitePageIdle).
+// view and scrolled out of view. A paused player in view rests once its
+// picture stops changing (render/rest.go: Ebiten then calls it only on
+// input), so it draws next to nothing; out of view it is parked (its frame
+// taken out of the layout) and draws no frames at all. A command from the
+// page wakes a resting player. The numbers are logged (go test -v -run
+// SitePageIdle).
 func TestSitePageIdlePlayersRest(t *testing.T) {
 	b := siteServeForBrowser(t)
 	siteNeedPlayer(t, b)
@@ -360,9 +363,23 @@ func TestSitePageIdlePlayersRest(t *testing.T) {
 		t.Logf("%s: main thread busy %.1f%% of the time, %.1f frames/s", what, 100*cpu, fps)
 		return cpu, fps
 	}
-	measure("paused, in view")
+	// A player rests a moment after its picture stops changing, and it is
+	// still growing its run at first.
+	time.Sleep(3 * time.Second)
+	_, fps := measure("paused, in view")
+	assert.Less(t, fps, 2.0, "a paused player in view rests instead of drawing at the refresh rate")
+	// A command from the page wakes it: a step moves the cursor.
+	cursor := func() float64 {
+		return siteEval[float64](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`);
+			return s.iframe.contentWindow.gmpbookStatus.cursor; })()`)
+	}
+	c0 := cursor()
+	siteEval[bool](t, ctx, `(() => { const s = gmpbook.scenes.find(s => s.id === `+siteJSString(sc.ID)+`);
+		s.iframe.contentWindow.postMessage({cmd: 'step'}, '*'); return true; })()`)
+	siteWaitJS(t, ctx, fmt.Sprintf(`(() => { const s = gmpbook.scenes.find(s => s.id === %s);
+		return s.iframe.contentWindow.gmpbookStatus.cursor !== %v; })()`, siteJSString(sc.ID), c0), 10*time.Second)
 	siteEval[bool](t, ctx, `(() => { window.scrollTo(0, document.body.scrollHeight); return true; })()`)
-	_, fps := measure("paused, out of view")
+	_, fps = measure("paused, out of view")
 	assert.Zero(t, fps, "a paused player out of view draws nothing")
 	siteEval[bool](t, ctx, `(() => { document.querySelector('`+sel+`').scrollIntoView(); return true; })()`)
 	siteWaitJS(t, ctx, `(() => { const f = document.querySelector('`+sel+` iframe'); return f && f.getBoundingClientRect().height > 100; })()`, 10*time.Second)

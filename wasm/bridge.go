@@ -249,6 +249,7 @@ type bridge struct {
 	narration string      // the narration last posted (a jump that finds nothing changes only it)
 	last      view.Frame
 	frameFun  js.Func
+	seenFun   js.Func // the IntersectionObserver's callback
 }
 
 // listen registers the message listener and window.gmpbookFrame.
@@ -285,6 +286,7 @@ func (b *bridge) listen() {
 		b.mu.Lock()
 		b.pending = append(b.pending, c)
 		b.mu.Unlock()
+		render.Wake() // a resting player takes the command at its next frame
 		return nil
 	}))
 	b.frameFun = js.FuncOf(func(this js.Value, args []js.Value) any {
@@ -299,6 +301,16 @@ func (b *bridge) listen() {
 		}))
 	}
 	js.Global().Set("gmpbookStatus", js.ValueOf(map[string]any{"frames": 0, "ready": false}))
+	// A resting player (render/rest.go) is called again on input and on a
+	// resize; the page parking and unparking its frame (site.js's rest)
+	// is neither, so coming back into the layout wakes it too.
+	if io := js.Global().Get("IntersectionObserver"); io.Type() == js.TypeFunction {
+		b.seenFun = js.FuncOf(func(this js.Value, args []js.Value) any {
+			render.Wake()
+			return nil
+		})
+		io.New(b.seenFun).Call("observe", js.Global().Get("document").Get("documentElement"))
+	}
 }
 
 // commands hands the game the host page's commands, once per tick.

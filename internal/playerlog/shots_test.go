@@ -32,7 +32,9 @@ var shotMechanisms = []struct {
 // TestPlayerShots writes, when GMPBOOK_SHOTS names a directory, the SVG of
 // each mechanism's paused frame at 1280 px, 390 px and as a 1920×1080
 // slide, light and dark: scripts/player-shots.sh renders them to PNG for
-// docs/player-design/built/. Without the variable it still builds every
+// docs/player-design/built/. When GMPBOOK_SHOT_SCENES names a directory,
+// it also writes there each mechanism's scene and the gmpbook-player
+// arguments that open it at the same event (the desktop pictures). Without the variable it still builds every
 // frame and checks that each mechanism is found and its move drawn.
 func TestPlayerShots(t *testing.T) {
 	dir := os.Getenv("GMPBOOK_SHOTS")
@@ -84,6 +86,17 @@ func TestPlayerShots(t *testing.T) {
 				}
 				if dir != "" {
 					t.Logf("%s: %s/%s at event %d (%s): %s", m.name, ch.Slug, sc.ID, c.Pos(), c.Event(), c.Frame(view.Options{Width: 1280, Height: 760}).Narration)
+				}
+				if scenes := os.Getenv("GMPBOOK_SHOT_SCENES"); scenes != "" {
+					// The scene and the gmpbook-player arguments that open it
+					// paused at the same event, for the desktop pictures
+					// (scripts/player-shots.sh runs them under Xvfb).
+					args := []string{"-at=" + itoa(c.Pos())}
+					for _, kv := range sc.Settings.Flags() {
+						args = append(args, "-"+kv[0]+"="+kv[1])
+					}
+					require.NoError(t, os.WriteFile(filepath.Join(scenes, m.name+".go"), sc.Compiled.Scene.Source, 0o644))
+					require.NoError(t, os.WriteFile(filepath.Join(scenes, m.name+".args"), []byte(strings.Join(args, "\n")+"\n"), 0o644))
 				}
 				break
 			}

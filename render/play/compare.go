@@ -165,7 +165,7 @@ func (c *Compare) Frame(width, height float32) view.Frame {
 	k := &c.cache
 	if !k.ok || k.pos != c.pos || k.w != width || k.h != height || k.reduced != c.reduced || k.lang != c.lang {
 		k.frame = view.CompareFrame(c.ra, c.rb, c.Time(), view.CompareOptions{
-			Options: view.Options{Width: width, Height: height, Reduced: c.reduced, Lang: c.lang},
+			Options: view.Options{Width: width, Height: height, Reduced: c.reduced, Lang: c.lang, Unused: unusedByBoth(c.ra, c.rb)},
 			LabelA:  c.a.Label, LabelB: c.b.Label, Diff: c.diff, Started: c.pos >= 0,
 		})
 		k.frame.Index = c.pos
@@ -184,4 +184,20 @@ func (c *Compare) Status() Status {
 	}
 	st.Marks = c.marks
 	return st
+}
+
+// unusedByBoth are the places neither run uses: collapsed on both sides,
+// so that the two pictures keep the same places side by side.
+func unusedByBoth(a, b *view.Recording) map[string]bool {
+	ua, ub := a.Unused(), b.Unused()
+	if ua == nil || ub == nil {
+		return nil
+	}
+	out := map[string]bool{}
+	for k := range ua {
+		if ub[k] {
+			out[k] = true
+		}
+	}
+	return out
 }

@@ -26,3 +26,14 @@ func (c *Compare) Times() []core.Time { return c.times }
 
 // SetGrowMax bounds the chunks p simulates in a tick (see Player.growMax).
 func (p *Player) SetGrowMax(n int) { p.growMax = n }
+
+// Simulated reports whether the player's run is simulated to its end.
+func (p *Player) Simulated() bool { return p.rec.Closed() }
+
+// FrameAsOpen is Frame laid out as a player whose run is still being
+// simulated lays it out: with every place drawn.
+func (p *Player) FrameAsOpen(w, h float32) view.Frame {
+	p.asOpen = true
+	defer func() { p.asOpen = false }()
+	return p.Frame(w, h)
+}

@@ -78,6 +78,10 @@ type Player struct {
 	// growBudget, so that a test is not at the mercy of the wall clock
 	// (under WebAssembly in Node a chunk may take longer than the budget).
 	growMax int
+	// asOpen lays frames out as if the run were still being simulated
+	// (every place drawn), for tests that compare a growing player with a
+	// player of the whole run.
+	asOpen bool
 	// opening caches Opening: -2 until known; -1 for a run without a
 	// MainStart (then the story starts with the run).
 	opening int
@@ -91,6 +95,7 @@ type Player struct {
 		w, h         float32
 		reduced      bool
 		lang         view.Lang
+		closed       bool // laid out with the whole run's unused places
 		frame        view.Frame
 		lastW, lastH float32
 	}
@@ -433,10 +438,19 @@ func (p *Player) Lang() view.Lang { return p.lang }
 // cached until the cursor, the size or the motion setting changes.
 func (p *Player) frameAt(width, height float32) view.Frame {
 	c := &p.cache
+	closed := p.rec.Closed() && !p.asOpen
+	unused := map[string]bool(nil)
+	if closed {
+		unused = p.rec.Unused()
+	}
 	if !c.ok || c.pos != p.cur.Pos() || c.gen != p.gen || c.w != width || c.h != height || c.reduced != p.reduced ||
-		c.frame.Dark != p.dark || c.frame.Slide != p.slide || c.lang != p.lang {
-		c.frame = p.cur.Frame(view.Options{Width: width, Height: height, Reduced: p.reduced, Dark: p.dark, Slide: p.slide, Lang: p.lang})
-		c.ok, c.pos, c.gen, c.w, c.h, c.reduced, c.lang = true, p.cur.Pos(), p.gen, width, height, p.reduced, p.lang
+		c.frame.Dark != p.dark || c.frame.Slide != p.slide || c.lang != p.lang || c.closed != closed {
+		// The places the whole run never uses are collapsed, as in the
+		// poster, once the run is known to its end; before that every
+		// place is drawn, so that none pops in when it is first used.
+		c.frame = p.cur.Frame(view.Options{Width: width, Height: height, Reduced: p.reduced, Dark: p.dark, Slide: p.slide,
+			Lang: p.lang, Unused: unused})
+		c.ok, c.pos, c.gen, c.w, c.h, c.reduced, c.lang, c.closed = true, p.cur.Pos(), p.gen, width, height, p.reduced, p.lang, closed
 	}
 	return c.frame
 }

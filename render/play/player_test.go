@@ -309,6 +309,16 @@ func growingStealLog(t *testing.T, procs int, seed uint64) (play.Log, *playerlog
 	return st.Log(playerlog.Captions(c)), st
 }
 
+// sameAs is the frame of a player of the whole run that growing player g
+// must show: until g's run is simulated to its end, no player can know
+// which places the run never uses, so g draws every place.
+func sameAs(whole, g *play.Player) view.Frame {
+	if g.Simulated() {
+		return whole.Frame(1280, 700)
+	}
+	return whole.FrameAsOpen(1280, 700)
+}
+
 // TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun: a Player of a log
 // still being simulated grows it only after its first frame, a slice per
 // tick, and then shows exactly what a Player of the whole log shows.
@@ -319,7 +329,7 @@ func TestGrowingPlayerDrawsFirstAndThenShowsTheWholeRun(t *testing.T) {
 	booted := len(log.Events)
 	step(p)
 	require.Equal(t, booted, p.Status().Len, "no simulating before the first frame")
-	assert.Equal(t, whole.Frame(1280, 700), p.Frame(1280, 700), "the first frame")
+	assert.Equal(t, sameAs(whole, p), p.Frame(1280, 700), "the first frame")
 	for i := 0; i < 1000 && !st.Done(); i++ {
 		step(p)
 	}
@@ -355,7 +365,7 @@ func TestGrowingPlayerSimulatesAsFarAsACommandNeeds(t *testing.T) {
 		step(whole, cmd)
 		step(p, cmd)
 		assert.Equal(t, whole.Pos(), p.Pos(), "%v", cmd.Kind)
-		assert.Equal(t, whole.Frame(1280, 700), p.Frame(1280, 700), "%v", cmd.Kind)
+		assert.Equal(t, sameAs(whole, p), p.Frame(1280, 700), "%v", cmd.Kind)
 	}
 	// Playing from the start at top speed never stops at the end of what is
 	// simulated: it plays the whole run.
@@ -525,4 +535,58 @@ func TestPhoneButtonsAreTouchTargets(t *testing.T) {
 		}
 	}
 	assert.Greater(t, n, 10, "the buttons")
+}
+
+// collapsed are the places a frame draws as one line under "not in this
+// scene", by role.
+func collapsed(f view.Frame) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range f.Shapes {
+		if s.Kind == view.ShapeText && strings.HasPrefix(s.Text, "· ") && strings.HasSuffix(s.Role, ".label") {
+			out[strings.TrimSuffix(s.Role, ".label")] = true
+		}
+	}
+	return out
+}
+
+// TestPlayerCollapsesThePlacesTheWholeRunNeverUses: like the poster, the
+// live player (and compare mode) collapses the places the whole run never
+// uses from its first frame to its last, and draws the ones it uses from
+// the start, so that nothing pops in; a growing player does the same once
+// its run is simulated to the end.
+func TestPlayerCollapsesThePlacesTheWholeRunNeverUses(t *testing.T) {
+	p := play.NewPlayer(stealLog(t, 0, 0), nil)
+	f := p.Frame(1280, 700)
+	want := collapsed(f)
+	// The steal scene makes no system call and reads no network; its
+	// workers exit, so the exited shelf is a box before any has exited.
+	require.Equal(t, map[string]bool{"syscall": true, "netpoll": true}, want)
+	exited := func(f view.Frame) bool {
+		for _, s := range f.Shapes {
+			if s.Kind == view.ShapeRect && s.Role == "dead" {
+				return true
+			}
+		}
+		return false
+	}
+	assert.True(t, exited(f), "the exited shelf is drawn from the first frame")
+	for p.Pos() < p.Status().Len-1 {
+		step(p, play.Command{Kind: play.CmdStep})
+		f := p.Frame(1280, 700)
+		require.Equal(t, want, collapsed(f), "at %d", p.Pos())
+		require.True(t, exited(f), "at %d", p.Pos())
+	}
+
+	log, st := growingStealLog(t, 0, 0)
+	g := play.NewPlayer(log, nil)
+	step(g)
+	assert.Empty(t, collapsed(g.Frame(1280, 700)), "every place is drawn while the run is simulated")
+	for i := 0; i < 1000 && !st.Done(); i++ {
+		step(g)
+	}
+	require.True(t, st.Done())
+	assert.Equal(t, want, collapsed(g.Frame(1280, 700)))
+
+	c := play.NewCompare(play.Side{Log: stealLog(t, 1, 0), Label: "procs=1"}, play.Side{Log: stealLog(t, 2, 0), Label: "procs=2"})
+	assert.Equal(t, want, collapsed(c.Frame(1280, 700)), "compare mode collapses what neither run uses")
 }

@@ -91,9 +91,13 @@
 // Shapes are drawn in order. ShapeText is top-left at (X, Y), Size px high,
 // in colour Fill; its W is the estimated width (TextWidthPerSize × Size per
 // character), which Layout keeps inside its cell. ShapeToken is a G: a
-// circle (or a square for TokenSquare) in the box, filled with Fill,
-// outlined with Stroke (dashed if Dashed), its Text ("G12") centred in Ink
-// at Size, and its Badge, if any, small at the top-right corner. Shapes
+// circle, or a pill when W > H (TokenPill: the wide layout, where the
+// name fits on it), or a box with small round corners for TokenSquare,
+// filled with Fill, outlined with Stroke (dashed if Dashed), its Text
+// ("worker 3", else "G12") centred in Ink at Size, and its Badge, if any,
+// small at the top-right corner. A queue is drawn as cells (Role
+// "….cell") under its tokens; a P's run queue has a gauge of its fill out
+// of 256 ("P0.runq.gauge", ".gauge.fill", ".gauge.half"). Shapes
 // whose Role starts with "highlight:" outline the places the current event
 // is about. The adapter draws Frame.Narration and Frame.Caption (and its
 // controls) outside the Width × Height it gave Layout.

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strconv"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/gmpbook/gmpbook/core"
 )
@@ -129,6 +128,10 @@ type builder struct {
 	floor  float32 // the text floor (PageTextFloor or SlideTextFloor)
 
 	ts, fs, fss, gap, pad float32
+	// tw is a token's width: a pill of ts × tw in the wide layout, where
+	// the goroutine's name must fit on it; a disc (tw = ts) in the narrow
+	// one.
+	tw float32
 
 	places map[string]int // role → index in f.Places
 }
@@ -284,15 +287,21 @@ func (b *builder) textRight(r Rect, size float32, s, role string, c Color) float
 	return b.text(r.Right()-textW(s, size), r.Y+(r.H-size)/2, r.W, size, s, role, c)
 }
 
-// slot draws an empty dashed circle where a token may sit.
+// slot draws an empty dashed outline, the token's shape, where a token may
+// sit.
 func (b *builder) slot(x, y float32, role string) {
+	if b.tw > b.ts {
+		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: x, Y: y, W: b.tw, H: b.ts, Radius: b.ts / 2, Stroke: b.th.Slot, StrokeW: 1, Dashed: true, Role: role})
+		return
+	}
 	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: x, Y: y, W: b.ts, H: b.ts, Stroke: b.th.Slot, StrokeW: 1, Dashed: true, Role: role})
 }
 
 // token draws goroutine id with its top-left corner at (x, y).
 func (b *builder) token(x, y float32, id int64, role string) {
 	g := b.w.G(id)
-	if g == nil || !b.inside(Rect{x, y, b.ts, b.ts}) {
+	tw := max(b.tw, b.ts)
+	if g == nil || !b.inside(Rect{x, y, tw, b.ts}) {
 		return
 	}
 	st := StyleIn(b.th, StateOf(g, b.h.Preempted[id]))
@@ -301,9 +310,13 @@ func (b *builder) token(x, y float32, id int64, role string) {
 	// size; otherwise its G number, and the name goes to Shape.Name for
 	// tooltips and screen readers.
 	label := "G" + strconv.FormatInt(id, 10)
-	size := min(b.ts*0.5, (b.ts-3)/(TextWidthPerSize*float32(utf8.RuneCountInString(label))))
+	room := tw - 3
+	if tw > b.ts {
+		room = tw - b.ts/2 // a pill's round ends take a quarter of its height each
+	}
+	size := min(b.ts*0.5, room/(TextWidthPerSize*float32(textCells(label))))
 	if name != "" {
-		if ns := min(b.ts*0.5, (b.ts-3)/(TextWidthPerSize*float32(utf8.RuneCountInString(name)))); ns >= max(b.ts*0.3, b.floor) {
+		if ns := min(b.ts*0.5, room/(TextWidthPerSize*float32(textCells(name)))); ns >= max(b.ts*0.3, b.floor) {
 			label, size = name, ns
 		}
 	}
@@ -318,7 +331,10 @@ func (b *builder) token(x, y float32, id int64, role string) {
 			st.Fill = Color{st.Fill.R, st.Fill.G, st.Fill.B, 90}
 		}
 	}
-	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeToken, X: x, Y: y, W: b.ts, H: b.ts, Radius: b.ts / 2,
+	if tw > b.ts && st.Shape == TokenCircle {
+		st.Shape = TokenPill
+	}
+	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeToken, X: x, Y: y, W: tw, H: b.ts, Radius: b.ts / 2,
 		Fill: st.Fill, Stroke: st.Stroke, StrokeW: st.StrokeW, Dashed: st.Dashed, Text: label, Size: size, G: id, Role: role,
 		State: st.State, Shape: st.Shape, Ink: st.Ink, Badge: st.Badge, Name: name, System: g.System})
 }
@@ -370,7 +386,7 @@ func (b *builder) grid(r Rect, n int, cellW, cellH float32, role string, draw fu
 
 // tokenRow draws the Gs ids in r as a row (or rows) of tokens.
 func (b *builder) tokenRow(r Rect, ids []int64, role string) {
-	pitch := b.ts + b.gap
+	pitch := max(b.tw, b.ts) + b.gap
 	b.grid(r, len(ids), pitch, max(b.ts, r.H), role, func(k int, c Rect) {
 		b.token(c.X, c.Y+(c.H-b.ts)/2, ids[k], role)
 	})
@@ -379,7 +395,7 @@ func (b *builder) tokenRow(r Rect, ids []int64, role string) {
 // tokenGrid draws the Gs gs in r in rows of tokens.
 func (b *builder) tokenGrid(r Rect, gs []*core.GView, role string) {
 	pitch := b.ts + b.gap
-	b.grid(r, len(gs), pitch, pitch, role, func(k int, c Rect) {
+	b.grid(r, len(gs), max(b.tw, b.ts)+b.gap, pitch, role, func(k int, c Rect) {
 		b.token(c.X, c.Y, gs[k].ID, role)
 	})
 }

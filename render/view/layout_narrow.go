@@ -74,6 +74,7 @@ func (b *builder) layoutNarrow(s *sorted) {
 	W := b.f.W
 	g := planNarrow(W, b.f.H, len(b.w.Ps), b.floor)
 	b.ts, b.fs, b.fss, b.gap, b.pad = g.ts, g.fs, g.fss, g.gap, g.pad
+	b.tw = g.ts // discs: a phone has no room for names on tokens
 	m := g.margin
 	ts, fs, fss, pad := g.ts, g.fs, g.fss, g.pad
 	y := m

@@ -170,12 +170,13 @@ func TestLayoutAtEveryCursor(t *testing.T) {
 }
 
 // TestEveryGHasAPlace: with room to spare every G of a small run is drawn
-// as a token, at the place its Loc says.
+// as a token, at the place its Loc says. (Room to spare for eight name
+// pills in one run queue is a 2560 px stage.)
 func TestEveryGHasAPlace(t *testing.T) {
 	rec := NewRecording(2, stealScene(t), nil)
 	c := rec.NewCursor()
 	for c.StepEventForward() {
-		f := c.Frame(Options{Width: 1920, Height: 1080})
+		f := c.Frame(Options{Width: 2560, Height: 1440})
 		drawn := map[int64]string{}
 		for _, s := range f.Shapes {
 			if s.Kind == ShapeToken {

@@ -21,12 +21,13 @@ import (
 
 // wideGeom is the size of every row of the wide layout.
 type wideGeom struct {
-	ts, fs, fss, gap, pad, margin, vgap float32
-	cols, rows, shownPs                 int
-	stationW, stationH                  float32
-	globalH, areasH, idleH              float32
-	stripH, timelineH                   float32
-	total                               float32
+	ts, tw, fs, fss, gap, pad, margin, vgap float32
+	gaugeH                                  float32
+	cols, rows, shownPs                     int
+	stationW, stationH                      float32
+	globalH, areasH, idleH                  float32
+	stripH, timelineH                       float32
+	total                                   float32
 }
 
 // sizes are the text sizes, gap and padding for tokens of ts px, never
@@ -39,13 +40,18 @@ func sizes(ts, floor float32) (fs, fss, gap, pad float32) {
 	return
 }
 
-// stationMinW is the narrowest station whose rows all fit. It measures
-// the English labels, which are the widest: every language gets the same
-// geometry (TestLabelsFitTheEnglishGeometry).
-func stationMinW(ts, fs, fss, gap, pad float32) float32 {
-	boxRow := pad + textW("M0000", fs) + pad + ts + 2*pad + textW("next", fss) + pad + ts + 2*pad + textW("in hand", fss) + pad + ts + pad
-	runqRow := pad + textW("runq", fss) + pad + 2*(ts+gap) + textW("+256", fs) + pad + textW("256/256", fss) + pad
-	timerRow := pad + textW("timers", fss) + pad + (ts + pad/2 + textW("@00.00ms", fss) + gap) + textW("+256", fs) + pad
+// pillW is the width of a token ts high in the wide layout: a pill, long
+// enough for a short name ("worker 3") at half the token's height.
+func pillW(ts float32) float32 { return ts * 2.4 }
+
+// stationMinW is the narrowest station whose rows all fit, for tokens
+// ts high and tw wide. It measures the English labels, which are the
+// widest: every language gets the same geometry
+// (TestLabelsFitTheEnglishGeometry).
+func stationMinW(ts, tw, fs, fss, gap, pad float32) float32 {
+	boxRow := pad + textW("M0000", fs) + pad + tw + 2*pad + textW("next", fss) + pad + tw + 2*pad + textW("in hand", fss) + pad + tw + pad
+	runqRow := pad + textW("runq", fss) + pad + 2*(tw+gap) + textW("+256", fs) + pad + textW("256 / 256", fss) + pad
+	timerRow := pad + textW("timers", fss) + pad + (tw + pad/2 + textW("@00.00ms", fss) + gap) + textW("+256", fs) + pad
 	return max(boxRow, runqRow, timerRow)
 }
 
@@ -103,12 +109,13 @@ func (g wideGeom) grow(H float32) wideGeom {
 }
 
 func wideAt(W, H float32, procs, shown int, ts, floor float32) wideGeom {
-	g := wideGeom{ts: ts, shownPs: shown}
+	g := wideGeom{ts: ts, tw: pillW(ts), shownPs: shown}
 	g.fs, g.fss, g.gap, g.pad = sizes(ts, floor)
+	g.gaugeH = max(4, ts*0.14)
 	g.margin = clamp(W*0.008, 6, 16)
 	g.vgap = max(4, ts*0.3)
 	hgap := g.vgap
-	minW := stationMinW(ts, g.fs, g.fss, g.gap, g.pad)
+	minW := stationMinW(ts, g.tw, g.fs, g.fss, g.gap, g.pad)
 	avail := W - 2*g.margin
 	g.cols = max(1, min(shown, int((avail+hgap)/(minW+hgap))))
 	g.rows = (shown + g.cols - 1) / g.cols
@@ -119,7 +126,7 @@ func wideAt(W, H float32, procs, shown int, ts, floor float32) wideGeom {
 		g.rows = 0
 	}
 	g.stationW = (avail - float32(g.cols-1)*hgap) / float32(g.cols)
-	g.stationH = (g.fs + g.pad) + (ts + 2*g.pad) + g.pad/2 + 2*(ts+g.pad) + (g.fs + g.pad/2)
+	g.stationH = (g.fs + g.pad) + (ts + 2*g.pad) + g.pad/2 + 2*(ts+g.pad) + g.gaugeH + g.pad/2 + (g.fs + g.pad/2)
 	g.globalH = g.pad/2 + g.fss + g.pad/2 + ts + g.pad
 	g.areasH = g.pad/2 + g.fss + g.pad/2 + 2*(ts+g.gap) + g.pad/2
 	g.idleH = g.fs + g.pad/2
@@ -136,7 +143,7 @@ func wideAt(W, H float32, procs, shown int, ts, floor float32) wideGeom {
 func (b *builder) layoutWide(s *sorted) {
 	W := b.f.W
 	g := planWide(W, b.f.H, len(b.w.Ps), b.floor)
-	b.ts, b.fs, b.fss, b.gap, b.pad = g.ts, g.fs, g.fss, g.gap, g.pad
+	b.ts, b.tw, b.fs, b.fss, b.gap, b.pad = g.ts, g.tw, g.fs, g.fss, g.gap, g.pad
 	m := g.margin
 	y := m
 
@@ -144,8 +151,7 @@ func (b *builder) layoutWide(s *sorted) {
 	clock, status := b.clockText()
 	clockW := max(textW("t = 000.0ms", g.fs+2), textW(b.say("lbl.stw"), g.fs)) + g.pad
 	gr := Rect{m, y, W - 2*m - clockW - g.vgap, g.globalH}
-	inner := b.labelled(gr, "global", b.say("lbl.global", len(b.w.Global)))
-	b.tokenRow(Rect{inner.X, inner.Bottom() - g.ts, inner.W, g.ts}, b.w.Global, "global")
+	b.globalStrip(gr)
 	cr := Rect{gr.Right() + g.vgap, y, clockW, g.globalH}
 	b.place("clock", cr)
 	b.text(cr.X, cr.Y+g.pad/2, cr.W, g.fs+2, clock, "clock", b.th.Ink)
@@ -158,7 +164,7 @@ func (b *builder) layoutWide(s *sorted) {
 	for i := 0; i < g.shownPs; i++ {
 		col, row := i%g.cols, i/g.cols
 		r := Rect{m + float32(col)*(g.stationW+g.vgap), y + float32(row)*(g.stationH+g.vgap), g.stationW, g.stationH}
-		b.station(r, b.w.Ps[i], s)
+		b.station(r, b.w.Ps[i], s, g.gaugeH)
 	}
 	y += float32(g.rows) * (g.stationH + g.vgap)
 	if g.shownPs < len(b.w.Ps) {
@@ -180,8 +186,8 @@ func (b *builder) layoutWide(s *sorted) {
 }
 
 // station draws one P.
-func (b *builder) station(r Rect, p *core.PView, s *sorted) {
-	ts, fs, fss, pad, gap := b.ts, b.fs, b.fss, b.pad, b.gap
+func (b *builder) station(r Rect, p *core.PView, s *sorted, gaugeH float32) {
+	ts, tw, fs, fss, pad, gap := b.ts, b.tw, b.fs, b.fss, b.pad, b.gap
 	name := "P" + strconv.Itoa(int(p.ID))
 	b.place(name, r)
 	header := name + " " + p.Status.String() + " · tick " + strconv.FormatInt(p.Schedtick, 10)
@@ -201,41 +207,47 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	b.textIn(Rect{x, ty, mw, ts}, fs, b.mLabel(p), name+".mlabel", b.th.Ink)
 	x += mw + pad
 	b.slot(x, ty, name+".m")
-	b.place(name+".m", Rect{x, ty, ts, ts})
+	b.place(name+".m", Rect{x, ty, tw, ts})
 	if id := s.curg[p.ID]; id != 0 {
 		b.token(x, ty, id, name+".m")
 	}
-	x += ts + 2*pad
+	x += tw + 2*pad
 	nw := textW(b.say("lbl.next"), fss)
 	b.textIn(Rect{x, ty, nw, ts}, fss, b.say("lbl.next"), name+".runnext.label", b.th.Muted)
 	x += nw + pad
 	b.slot(x, ty, name+".runnext")
-	b.place(name+".runnext", Rect{x, ty, ts, ts})
+	b.place(name+".runnext", Rect{x, ty, tw, ts})
 	if p.Runnext != 0 {
 		b.token(x, ty, p.Runnext, name+".runnext")
 	}
-	x += ts + 2*pad
+	x += tw + 2*pad
 	// The hand: a G the P is moving (a stolen one, a preempted one on its
 	// way to a queue) sits here between two events; labelled, so that it
 	// is not read as a second runnext (review m4).
 	hw := textW(b.say("lbl.hand"), fss)
 	b.textIn(Rect{x, ty, hw, ts}, fss, b.say("lbl.hand"), name+".hand.label", b.th.Muted)
 	x += hw + pad
-	b.place(name+".hand", Rect{x, ty, ts, ts})
+	b.place(name+".hand", Rect{x, ty, tw, ts})
 	if id := s.hand[p.ID]; id != 0 {
 		b.token(x, ty, id, name+".hand")
 	}
 	y = box.Bottom() + pad/2
 
-	// Local run queue.
-	row := Rect{r.X, y, r.W, ts + pad}
+	// Local run queue: a row of cells read head to tail, and under them
+	// a gauge of the ring's fill out of its 256 slots
+	// (runtime2.go: p.runq [256]guintptr) with a tick at the half that
+	// proc.go:runqputslow moves to the global queue when it is full.
+	row := Rect{r.X, y, r.W, ts + pad + gaugeH}
 	b.place(name+".runq", row)
 	lw := textW(b.say("lbl.runq"), fss)
-	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, b.say("lbl.runq"), name+".runq.label", b.th.Muted)
-	cw := textW("256/256", fss)
-	b.textRight(Rect{row.Right() - cw - pad/2, row.Y, cw, row.H}, fss, strconv.Itoa(len(p.Runq))+"/256", name+".runq.count", b.th.Muted)
-	b.tokenRow(Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - cw - 3*pad, ts}, p.Runq, name+".runq")
-	y += ts + pad
+	b.textIn(Rect{row.X + pad/2, row.Y, lw, ts + pad}, fss, b.say("lbl.runq"), name+".runq.label", b.th.Muted)
+	cw := textW("256 / 256", fss)
+	b.textRight(Rect{row.Right() - cw - pad/2, row.Y, cw, ts + pad}, fss, strconv.Itoa(len(p.Runq))+" / 256", name+".runq.count", b.th.Muted)
+	cells := Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - cw - 3*pad, ts}
+	b.cells(cells, name+".runq")
+	b.tokenRow(cells, p.Runq, name+".runq")
+	b.gauge(Rect{cells.X, cells.Bottom() + pad/4, cells.W, gaugeH}, len(p.Runq), 256, name+".runq")
+	y += row.H
 
 	// Timer heap.
 	row = Rect{r.X, y, r.W, ts + pad}
@@ -244,10 +256,10 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 	lw = textW(b.say("lbl.timers"), fss)
 	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "timers", trole+".label", b.th.Muted)
 	timers := sortedTimers(p)
-	cellW := ts + pad/2 + textW("@00.00ms", fss) + gap
+	cellW := tw + pad/2 + textW("@00.00ms", fss) + gap
 	b.grid(Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - 2*pad, ts}, len(timers), cellW, ts, trole, func(k int, c Rect) {
 		b.token(c.X, c.Y, timers[k].G, trole)
-		b.textIn(Rect{c.X + ts + pad/2, c.Y, c.W - ts - pad/2 - gap, ts}, fss, "@"+core.FormatDurationShort(int64(timers[k].When)), trole+".when", b.th.Muted)
+		b.textIn(Rect{c.X + tw + pad/2, c.Y, c.W - tw - pad/2 - gap, ts}, fss, "@"+core.FormatDurationShort(int64(timers[k].When)), trole+".when", b.th.Muted)
 	})
 	y += ts + pad
 
@@ -261,7 +273,7 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted) {
 
 // areasWide draws the row of boxes under the stations.
 func (b *builder) areasWide(r Rect, s *sorted) {
-	ts, fss, pad, gap := b.ts, b.fss, b.pad, b.gap
+	ts, tw, fss, pad, gap := b.ts, b.tw, b.fss, b.pad, b.gap
 	sysText := b.sysmonText()
 	sysW := textW(b.say("lbl.sysmon.every", "10.00ms"), fss) + 2*pad
 	gapX := b.gap * 2
@@ -274,7 +286,7 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 		{"syscall", b.say("lbl.syscalls.n", len(s.syscall)), b.say("lbl.syscalls"), 2.2, func(in Rect) {
 			// System calls: the M and its G.
 			mw := textW("M000", fss)
-			cellW := mw + pad/2 + ts + 2*gap
+			cellW := mw + pad/2 + tw + 2*gap
 			b.grid(in, len(s.syscall), cellW, ts+gap, "syscall", func(k int, c Rect) {
 				g := s.syscall[k]
 				b.textIn(Rect{c.X, c.Y, mw, ts}, fss, "M"+strconv.Itoa(int(g.M)), "syscall.m", b.th.Ink)
@@ -284,7 +296,7 @@ func (b *builder) areasWide(r Rect, s *sorted) {
 		{"netpoll", b.say("lbl.netpoller.n", len(s.netpoll)), b.say("lbl.netpoller"), 2.2, func(in Rect) {
 			// The netpoller: fd and the G waiting on it.
 			fw := textW("fd 000", fss)
-			cellW := fw + pad/2 + ts + 2*gap
+			cellW := fw + pad/2 + tw + 2*gap
 			b.grid(in, len(s.netpoll), cellW, ts+gap, "netpoll", func(k int, c Rect) {
 				g := s.netpoll[k]
 				b.textIn(Rect{c.X, c.Y, fw, ts}, fss, "fd "+strconv.FormatInt(g.FD, 10), "netpoll.fd", b.th.Ink)
@@ -366,4 +378,40 @@ func (b *builder) placeHasGs(role string, s *sorted) bool {
 		return len(s.inflight) > 0
 	}
 	return false
+}
+
+// globalStrip draws the global run queue (sched.runq) as a strip of cells
+// across the stage, titled with its length: unlike a P's ring it has no
+// bound, so it has no gauge.
+func (b *builder) globalStrip(r Rect) {
+	inner := b.labelled(r, "global", b.say("lbl.global", len(b.w.Global)))
+	cells := Rect{inner.X, inner.Bottom() - b.ts, inner.W, b.ts}
+	b.cells(cells, "global")
+	b.tokenRow(cells, b.w.Global, "global")
+}
+
+// cells draws the empty cells of a queue drawn in r, one per token that
+// fits, at the pitch tokenRow puts tokens at, so a queue reads as cells
+// from head (left) to tail.
+func (b *builder) cells(r Rect, role string) {
+	pitch := max(b.tw, b.ts) + b.gap
+	n := int((r.W + 0.01 + b.gap) / pitch)
+	for k := range n {
+		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: r.X + float32(k)*pitch - b.gap/4, Y: r.Y - b.gap/4,
+			W: pitch - b.gap/2, H: r.H + b.gap/2, Radius: min(4, r.H/6), Stroke: b.th.Slot, StrokeW: 1, Role: role + ".cell"})
+	}
+}
+
+// gauge draws a bar of r filled n/capacity, with a tick at the half.
+func (b *builder) gauge(r Rect, n, capacity int, role string) {
+	if r.W <= 0 || r.H <= 0 {
+		return
+	}
+	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: r.H / 2, Stroke: b.th.Box, StrokeW: 1, Role: role + ".gauge"})
+	if n > 0 {
+		w := max(r.H, r.W*float32(min(n, capacity))/float32(capacity))
+		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: r.X, Y: r.Y, W: w, H: r.H, Radius: r.H / 2, Fill: b.th.Ink, Role: role + ".gauge.fill"})
+	}
+	x := r.X + r.W/2
+	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x, Y: r.Y - r.H/2, H: 2 * r.H, Stroke: b.th.Muted, StrokeW: 1, Role: role + ".gauge.half"})
 }

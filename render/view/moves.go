@@ -115,8 +115,14 @@ func (b *builder) moves() {
 		sw := max(2, b.ts/10)
 		// The ghost: where the goroutine (or M) was.
 		gs := min(b.ts, fp.H, fp.W)
-		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: x0 - gs/2, Y: y0 - gs/2, W: gs, H: gs,
-			Stroke: c, StrokeW: sw / 2, Dashed: true, Role: role + ".ghost"})
+		if gw := min(b.tw, fp.W); gw > gs {
+			// A pill's ghost, in the wide layout.
+			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: x0 - gw/2, Y: y0 - gs/2, W: gw, H: gs, Radius: gs / 2,
+				Stroke: c, StrokeW: sw / 2, Dashed: true, Role: role + ".ghost"})
+		} else {
+			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: x0 - gs/2, Y: y0 - gs/2, W: gs, H: gs,
+				Stroke: c, StrokeW: sw / 2, Dashed: true, Role: role + ".ghost"})
+		}
 		dx, dy := x1-x0, y1-y0
 		d := float32(math.Hypot(float64(dx), float64(dy)))
 		if d < 1 {

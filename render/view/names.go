@@ -9,12 +9,15 @@ import (
 
 // Goroutines are named by the code that made them, not by their G number:
 //
-//  1. the function the go statement started, without the "main." package
+//  1. the scene author's label, from a "//> name worker {i}" directive on
+//     the go statement (core.Event.GoLabel: "worker 3"), numbered like the
+//     functions below if two goroutines get the same one;
+//  2. the function the go statement started, without the "main." package
 //     ("worker"), with "·2", "·3", … for later goroutines of the same
 //     function;
-//  2. a closure after the function it is written in ("main.main.func1"
+//  3. a closure after the function it is written in ("main.main.func1"
 //     becomes "main ƒ1");
-//  3. the runtime's own goroutines (bgsweep, forcegchelper, …) by their
+//  4. the runtime's own goroutines (bgsweep, forcegchelper, …) by their
 //     function name; the layout draws them muted with a dotted outline.
 //
 // The G number stays in tooltips, screen-reader text and narration
@@ -33,7 +36,10 @@ func (f *nameFold) add(e *core.Event) {
 	if f.byID == nil {
 		f.byID, f.count = map[int64]string{}, map[string]int{}
 	}
-	base := FuncLabel(e.Text)
+	base := e.GoLabel()
+	if base == "" {
+		base = FuncLabel(e.GoFunc())
+	}
 	if base == "" {
 		return
 	}

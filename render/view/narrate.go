@@ -437,8 +437,8 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 	switch e.Kind {
 	case core.EvGoCreate:
 		what := ""
-		if e.Text != "" {
-			what = c.say("create.what", e.Text)
+		if fn := e.GoFunc(); fn != "" {
+			what = c.say("create.what", fn)
 		}
 		reuse := ""
 		if e.Flag {

@@ -187,6 +187,7 @@ type TokenShape uint8
 const (
 	TokenCircle TokenShape = iota // goroutines in the scheduler's hands
 	TokenSquare                   // a goroutine in a system call: it is in the kernel
+	TokenPill                     // TokenCircle drawn wider than high (W > H), for the name on it
 )
 
 // TokenStyle is how a goroutine's token is drawn.

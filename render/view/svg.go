@@ -104,9 +104,10 @@ func svgWriteShape(b *strings.Builder, s *Shape, th *Theme) {
 	}
 }
 
-// writeToken draws a goroutine: a circle (a square in a system call) in its
-// state's paint, its label in the middle and its badge at the corner. The
-// group carries the goroutine's state in words for screen readers.
+// writeToken draws a goroutine: a circle or a pill (a square-cornered box
+// in a system call) in its state's paint, its label in the middle and its
+// badge at the corner. The group carries the goroutine's state in words
+// for screen readers.
 func svgWriteToken(b *strings.Builder, s *Shape, th *Theme) {
 	b.WriteString(`<g`)
 	if s.G != 0 {
@@ -121,9 +122,13 @@ func svgWriteToken(b *strings.Builder, s *Shape, th *Theme) {
 		}
 	}
 	w, h := svgNonNeg(s.W), svgNonNeg(s.H)
-	if s.Shape == TokenSquare {
+	switch {
+	case s.Shape == TokenSquare:
 		fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s"`, SVGNum(s.X), SVGNum(s.Y), SVGNum(w), SVGNum(h), SVGNum(min(w, h)/8))
-	} else {
+	case w > h:
+		// A pill: the name's room between two round ends.
+		fmt.Fprintf(b, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s"`, SVGNum(s.X), SVGNum(s.Y), SVGNum(w), SVGNum(h), SVGNum(h/2))
+	default:
 		fmt.Fprintf(b, `<circle cx="%s" cy="%s" r="%s"`, SVGNum(s.X+w/2), SVGNum(s.Y+h/2), SVGNum(min(w, h)/2))
 	}
 	svgPaint(b, s.Fill, s.Stroke, s.StrokeW, s.Dashed)

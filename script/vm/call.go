@@ -316,7 +316,8 @@ func (t *Thread) dispatch(fn Value, args []Value, argTypes []types.Type, dst int
 		} else {
 			nt.pushCall(cl.Fn, cl.Env, args, -1)
 		}
-		t.op = core.Op{Kind: core.OpGo, Prog: nt, Name: cl.Fn.Name}
+		t.op = core.Op{Kind: core.OpGo, Prog: nt, Name: cl.Fn.Name, Text: t.goName}
+		t.goName = ""
 		return stYield
 	}
 	return t.callValue(fn, args, dst, false)

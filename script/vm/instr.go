@@ -275,6 +275,18 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 	case *ssa.Call:
 		c.call(blk, in.Common(), c.reg(in), modeCall)
 	case *ssa.Go:
+		namer, err := c.goNamer(in)
+		if err != nil {
+			c.fail(in, "//> name: %v", err)
+		}
+		if namer != nil {
+			// The author's name costs no virtual time: the real program
+			// does not compute it.
+			c.add(blk, 0, func(t *Thread, fr *frame) status {
+				t.goName = namer(fr)
+				return stNext
+			})
+		}
 		c.call(blk, in.Common(), -1, modeGo)
 	case *ssa.Defer:
 		if in.DeferStack != nil {

@@ -45,18 +45,28 @@ type Program struct {
 	// that those keep the virtual time of running instruction by
 	// instruction.
 	OneByOne bool
+	// goNames are the authors' names for go statements, by the position of
+	// their go keyword (goname.go).
+	goNames map[token.Pos]GoName
 }
 
 // New compiles prog, whose package main is mainPkg. natives supplies the
 // functions without a body (see Native); a call of a missing one is an
-// error reported before the program runs.
-func New(prog *ssa.Program, mainPkg *ssa.Package, natives map[string]Native) (*Program, error) {
+// error reported before the program runs. names are the authors' names
+// for the goroutines of go statements (GoName).
+func New(prog *ssa.Program, mainPkg *ssa.Package, natives map[string]Native, names ...GoName) (*Program, error) {
 	p := &Program{
 		ssa: prog, fset: prog.Fset, main: mainPkg,
 		funcs:   map[*ssa.Function]*Func{},
 		globals: map[*ssa.Global]int{},
 		natives: natives,
 		sizes:   types.SizesFor("gc", "amd64"),
+	}
+	for _, n := range names {
+		if p.goNames == nil {
+			p.goNames = map[token.Pos]GoName{}
+		}
+		p.goNames[n.Go] = n
 	}
 	p.MaxInstructions = 400_000_000
 	// Every function that can run: compile them now, so that a missing

@@ -69,6 +69,7 @@ type Thread struct {
 	main    bool
 	panic   *panicking
 	op      core.Op
+	goName  string // the author's name for the goroutine the next go statement starts (goname.go)
 	steps   []step
 	then    func(core.Result)
 	cpu     int64 // picoseconds of CPU work not yet reported

@@ -1,0 +1,86 @@
+package playerlog
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/gmpbook/gmpbook/core"
+	"github.com/gmpbook/gmpbook/render/view"
+	"github.com/gmpbook/gmpbook/script"
+)
+
+// namedRecording simulates a scene of testdata/ and makes it a recording.
+func namedRecording(t *testing.T, file string) *view.Recording {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("testdata", file))
+	require.NoError(t, err)
+	c, err := script.Load(file, src)
+	require.NoError(t, err)
+	run, err := Simulate(c, c.Scene.Settings, 0, 0, nil)
+	require.NoError(t, err)
+	rec := view.NewRecording(run.Config.Procs, run.Events, Captions(c))
+	rec.SetLines(run)
+	return rec
+}
+
+// TestAuthorNamesReachThePlayer: a //> name directive on a go statement
+// names each goroutine it starts from a value read at the statement (a
+// callee's argument, a closure's loop variable), and the player calls the
+// goroutine by that name: on its token (written on the pill) and in the
+// sentences.
+func TestAuthorNamesReachThePlayer(t *testing.T) {
+	for _, tc := range []struct {
+		file, prefix string
+		n            int
+	}{
+		{"named_workers.go", "worker ", 8},
+		{"named_readers.go", "reader ", 3},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			rec := namedRecording(t, tc.file)
+			var ids []int64
+			last := -1
+			for i := range rec.Events {
+				e := &rec.Events[i]
+				if e.Kind == core.EvGoCreate && e.G2 != 0 && e.Arg != 1 {
+					ids = append(ids, e.G)
+					last = i
+					want := tc.prefix + strconv.Itoa(len(ids)-1)
+					require.Equal(t, want, e.GoLabel())
+					require.Equal(t, want, rec.GName(e.G))
+					assert.Contains(t, rec.Sentence(i), want+" (G"+strconv.FormatInt(e.G, 10)+")")
+				}
+			}
+			require.Len(t, ids, tc.n)
+			// Just after the last of them is created (and before any has
+			// exited), they are on the stage under their names.
+			f := rec.Frame(last+1, view.Options{Width: 1280, Height: 760})
+			onStage := map[string]bool{}
+			for _, s := range f.Shapes {
+				if s.Kind == view.ShapeToken && strings.HasPrefix(s.Name, tc.prefix) {
+					onStage[s.Name] = true
+					// The name is on the pill itself, not a G number.
+					assert.Equal(t, s.Name, s.Text, "G%d's token", s.G)
+				}
+			}
+			// Each is drawn, or counted in a queue's "+N" when the queue
+			// has more than its visible cells.
+			hidden := 0
+			for _, s := range f.Shapes {
+				if s.Kind == view.ShapeText && strings.HasSuffix(s.Role, ".more") {
+					n, err := strconv.Atoi(strings.TrimPrefix(s.Text, "+"))
+					require.NoError(t, err, s.Text)
+					hidden += n
+				}
+			}
+			assert.Positive(t, len(onStage))
+			assert.GreaterOrEqual(t, len(onStage)+hidden, tc.n, "named goroutines drawn or counted")
+		})
+	}
+}
