@@ -151,7 +151,20 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		if prog == nil {
 			prog = Ops(op.Body...)
 		}
-		s.newproc(m, g, prog, op.Name, strings.HasPrefix(op.Name, "runtime."))
+		system := strings.HasPrefix(op.Name, "runtime.")
+		if s.measuredTiming() && !system && !op.spawnPaid {
+			// newproc1 does its work (gfget or malg, the G's set-up)
+			// before runqput and wakep make the G visible: charge the
+			// go statement first, then create the G (doOp again, below).
+			held := *op
+			held.spawnPaid, held.NoSafePoint = true, true
+			g.held = &held
+			return s.spawnCost(m.p), true
+		}
+		s.newproc(m, g, prog, op.Name, system)
+		if op.spawnPaid {
+			return 0, true
+		}
 		return c.Newproc, true
 	case OpGosched:
 		s.goschedImpl(m, g)
