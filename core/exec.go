@@ -204,6 +204,22 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 			return 0, false
 		}
 		return c.Op, true
+	case OpNetSetup:
+		if op.N == NetDial {
+			g.res = Result{Obj: s.netOpen()}
+		}
+		m.sysOnCPU = false
+		s.entersyscall(m, g, s.netSetupFor(op.N), false)
+		return 0, false
+	case OpNetReady:
+		s.ioReady(op.Obj)
+		return c.Op, true
+	case OpNetWait:
+		if s.netWait(m, g, op.Obj) {
+			s.scheduleM(m)
+			return 0, false
+		}
+		return c.Op, true
 	case OpMakeChan:
 		g.res = Result{Obj: s.NewChan(int(op.N))}
 		return c.Op, true

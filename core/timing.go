@@ -71,6 +71,11 @@ type measuredTables struct {
 	SpawnFirst  qtable // the process's first go statement by user code: cold, and its wakep
 	SpawnFresh  qtable // a go statement whose G and stack are new (malg), in a spawning loop
 	SpawnReuse  qtable // a go statement that reuses a dead G from the P's free list (gfget)
+	NetListen   qtable // scene.NetRead's first call: net.ListenTCP on the loopback interface
+	NetDial     qtable // scene.NetRead: net.DialTCP to the loopback listener
+	NetAccept   qtable // scene.NetRead: the listener's AcceptTCP of that connection
+	NetWrite    qtable // the peer's write of its byte
+	NetClose    qtable // closing one end of the connection
 }
 
 // workClip bounds the per-mille factor applied to CPU work: the measured

@@ -79,7 +79,7 @@ var probeSrc []byte
 func main() {
 	write := flag.Bool("write", false, "regenerate core/timing_measured.go")
 	runs := flag.Int("runs", 100, "fresh processes per probe")
-	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, spawn, wakestall); -write then keeps the other tables")
+	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, spawn, netsetup, wakestall); -write then keeps the other tables")
 	flag.Parse()
 	want := func(probe string) bool {
 		return *only == "" || strings.Contains(","+*only+",", ","+probe+",")
@@ -124,6 +124,9 @@ func main() {
 				add(n, v)
 			}
 		})
+	}
+	for i := 0; i < *runs/5 && want("netsetup"); i++ {
+		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "netsetup"), add)
 	}
 	for i := 0; i < *runs/5 && want("spawn"); i++ {
 		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=1"), "spawn"), func(n string, v int64) {
@@ -183,7 +186,7 @@ func main() {
 		}
 	}
 	names := []string{"startup", "runtimeinit", "pkginit", "wake", "wakeu", "wakemodel", "newm", "newmu", "newmmodel", "steal", "stealall", "spinfail", "spinfailall",
-		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "timerinit", "timerwarm", "spawn1", "spawnfresh", "spawnreuse", "wakelat", "wakerstall", "slice"}
+		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "timerinit", "timerwarm", "spawn1", "spawnfresh", "spawnreuse", "netlisten", "netdial", "netaccept", "netwrite", "netclose", "wakelat", "wakerstall", "slice"}
 	host, _ := os.Hostname()
 	_ = host
 	fmt.Printf("measured %s, %s, GOMAXPROCS=2 (trace probes also at 4)\n\n", time.Now().UTC().Format("2006-01-02"), goVersion())
@@ -268,7 +271,8 @@ func field(n string) string {
 		"usleep3": "Usleep3", "usleep20": "Usleep20", "netpoll": "NetpollWake", "syscall": "Syscall",
 		"rawsyscall": "RawSyscall", "work": "Work", "print": "PrintWrite", "printcold": "PrintCold",
 		"writecold": "WriteCold", "printcoldp": "PrintColdP", "timerinit": "TimerInit", "slice": "OSSlice",
-		"spawn1": "SpawnFirst", "spawnfresh": "SpawnFresh", "spawnreuse": "SpawnReuse"}
+		"spawn1": "SpawnFirst", "spawnfresh": "SpawnFresh", "spawnreuse": "SpawnReuse",
+		"netlisten": "NetListen", "netdial": "NetDial", "netaccept": "NetAccept", "netwrite": "NetWrite", "netclose": "NetClose"}
 	return m[n]
 }
 
