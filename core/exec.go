@@ -208,7 +208,9 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		if op.N == NetDial {
 			g.res = Result{Obj: s.netOpen()}
 		}
-		m.sysOnCPU = false
+		// Loopback calls do their work on the CPU, in the kernel: they
+		// wait for nothing (with cpus, the thread keeps its CPU).
+		m.sysOnCPU = true
 		s.entersyscall(m, g, s.netSetupFor(op.N), false)
 		return 0, false
 	case OpNetReady:
