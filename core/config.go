@@ -123,6 +123,9 @@ type Costs struct {
 	UsleepSlack  Duration // what the kernel adds to every usleep and timed wait (timer slack)
 	SyscallEnter Duration // entersyscall + exitsyscall bookkeeping
 	PrintWrite   Duration // the write(2) that fmt.Println makes
+	NetListen    Duration // scene.NetRead's first call: net.ListenTCP
+	NetDial      Duration // scene.NetRead: net.DialTCP on the loopback interface
+	NetSyscall   Duration // scene.NetRead: accept, the peer's write, a close
 }
 
 // DefaultCosts returns the costs measured on the reference machine.
@@ -140,6 +143,9 @@ func DefaultCosts() Costs {
 		UsleepSlack:  70 * Microsecond,
 		SyscallEnter: 100,
 		PrintWrite:   2 * Microsecond,
+		NetListen:    200 * Microsecond,
+		NetDial:      24 * Microsecond,
+		NetSyscall:   6 * Microsecond,
 	}
 }
 

@@ -151,7 +151,20 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		if prog == nil {
 			prog = Ops(op.Body...)
 		}
-		s.newproc(m, g, prog, op.Name, op.Text, strings.HasPrefix(op.Name, "runtime."))
+		system := strings.HasPrefix(op.Name, "runtime.")
+		if s.measuredTiming() && !system && !op.spawnPaid {
+			// newproc1 does its work (gfget or malg, the G's set-up)
+			// before runqput and wakep make the G visible: charge the
+			// go statement first, then create the G (doOp again, below).
+			held := *op
+			held.spawnPaid, held.NoSafePoint = true, true
+			g.held = &held
+			return s.spawnCost(m.p), true
+		}
+		s.newproc(m, g, prog, op.Name, op.Text, system)
+		if op.spawnPaid {
+			return 0, true
+		}
 		return c.Newproc, true
 	case OpGosched:
 		s.goschedImpl(m, g)
@@ -187,6 +200,24 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		return 0, false
 	case OpNetRead:
 		if s.netRead(m, g, op.D) {
+			s.scheduleM(m)
+			return 0, false
+		}
+		return c.Op, true
+	case OpNetSetup:
+		if op.N == NetDial {
+			g.res = Result{Obj: s.netOpen()}
+		}
+		// Loopback calls do their work on the CPU, in the kernel: they
+		// wait for nothing (with cpus, the thread keeps its CPU).
+		m.sysOnCPU = true
+		s.entersyscall(m, g, s.netSetupFor(op.N), false)
+		return 0, false
+	case OpNetReady:
+		s.ioReady(op.Obj)
+		return c.Op, true
+	case OpNetWait:
+		if s.netWait(m, g, op.Obj) {
 			s.scheduleM(m)
 			return 0, false
 		}

@@ -46,6 +46,62 @@ func (s *Sim) netRead(m *M, g *G, d Duration) bool {
 	return true
 }
 
+// netOpen makes a socket registered with the poller whose data comes only
+// when some G writes it (OpNetReady): the client end of scene.NetRead's
+// loopback connection.
+func (s *Sim) netOpen() int64 {
+	if s.poll.fds == nil {
+		s.poll.fds = make(map[int64]*pollDesc)
+		s.poll.nextFD = 3
+	}
+	s.sched.netpollInited = true
+	fd := s.poll.nextFD
+	s.poll.nextFD++
+	s.poll.fds[fd] = &pollDesc{fd: fd}
+	return fd
+}
+
+// netWait reads socket fd: the G parks on the poller unless the data is
+// already there (netpoll.go:netpollblock). It reports whether g parked.
+func (s *Sim) netWait(m *M, g *G, fd int64) bool {
+	pd := s.poll.fds[fd]
+	if pd == nil || pd.ready {
+		delete(s.poll.fds, fd)
+		return false
+	}
+	pd.rg = g
+	s.sched.netpollWaiters++
+	s.gopark(m, g, WaitIOWait, LocNetpoll, fd)
+	return true
+}
+
+// netSetupFor is how long a system call of scene.NetRead's connection
+// takes (OpNetSetup; cmd/measure-timing's netsetup probe).
+func (s *Sim) netSetupFor(step int64) Duration {
+	if s.measuredTiming() {
+		switch step {
+		case NetListen:
+			return measured.NetListen.sample(&s.trng)
+		case NetDial:
+			return measured.NetDial.sample(&s.trng)
+		case NetAccept:
+			return measured.NetAccept.sample(&s.trng)
+		case NetWrite:
+			return measured.NetWrite.sample(&s.trng)
+		default:
+			return measured.NetClose.sample(&s.trng)
+		}
+	}
+	switch step {
+	case NetListen:
+		return s.costs.NetListen
+	case NetDial:
+		return s.costs.NetDial
+	default:
+		return s.costs.NetSyscall
+	}
+}
+
 // ioReady: the kernel sees data on fd. The event waits in the ready list
 // until some M polls; a blocked poller is woken.
 func (s *Sim) ioReady(fd int64) {

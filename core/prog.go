@@ -62,6 +62,11 @@ const (
 	OpTimerStop  // Stop timer Obj: Result.Ok says it had not fired yet
 	OpTimerReset // Reset timer Obj to D from now, period N: Result.Ok says it was active
 	OpGC         // runtime.GC: one stop-the-world pause (the simulator has no collector)
+	// The steps of scene.NetRead's loopback connection (scene/net.go),
+	// which the scene prelude strings together as the real one does.
+	OpNetSetup // a system call of the connection's set-up or tear-down, N says which (NetListen…NetClose); NetDial's Result.Obj is the client's socket
+	OpNetReady // the peer's byte reaches socket Obj: the kernel queues its event for the poller
+	OpNetWait  // read socket Obj: park on the netpoller until it is readable
 
 	// Internal ops of runtime.main (faithful start-up).
 	opStartSysmon
@@ -71,6 +76,15 @@ const (
 	opUserMain
 )
 
+// The system calls of OpNetSetup.
+const (
+	NetListen int64 = iota // net.ListenTCP on the loopback interface (the first NetRead)
+	NetDial                // net.DialTCP to it
+	NetAccept              // the listener's AcceptTCP
+	NetWrite               // the peer's write of its byte
+	NetClose               // closing one end
+)
+
 var opNames = [...]string{"none", "compute", "go", "gosched", "return", "goexit", "exit", "sleep", "syscall", "syscallblock",
 	"netread", "makechan", "send", "recv", "close", "select", "newmutex", "lock", "unlock", "newwaitgroup", "wgadd",
 	"wgwait", "lockosthread", "unlockosthread", "gomaxprocs", "numgoroutine", "now", "print", "parkforever", "loop", "panic", "limit",
@@ -78,6 +92,7 @@ var opNames = [...]string{"none", "compute", "go", "gosched", "return", "goexit"
 	"newsema", "semacquire", "semrelease", "newnotifylist", "notifylistadd", "notifylistwait", "notifylistnotifyone",
 	"notifylistnotifyall", "trylock", "fatal",
 	"newtimer", "timerstop", "timerreset", "gc",
+	"netsetup", "netready", "netwait",
 	"startsysmon", "lockinternal", "unlockinternal", "mainstarted", "usermain"}
 
 func (k OpKind) String() string {
@@ -113,6 +128,8 @@ type Op struct {
 	Prog        Program
 	Body        []Op
 	Cases       []SelectCase
+
+	spawnPaid bool // OpGo: the go statement's cost is charged, create the G now
 }
 
 // Result is what the previous op produced, handed to Program.Next.

@@ -116,6 +116,7 @@ type Sim struct {
 	// charged (timer.go: netpollInitCost).
 	pollInitCost Duration
 	trng         wyrand // the timing model's draws (TimingMeasured)
+	userSpawned  bool   // a go statement by user code has been charged (spawnCost)
 
 	stealOrder randomOrder
 

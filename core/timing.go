@@ -68,6 +68,14 @@ type measuredTables struct {
 	PrintColdP  qtable // the first fmt.Println on another P of a process that has printed, up to its write(2)
 	TimerInit   qtable // what the process's first timer costs more than the next: netpollGenericInit and a cold path
 	OSSlice     qtable // the OS's time slice when two threads share a CPU
+	SpawnFirst  qtable // the process's first go statement by user code: cold, and its wakep
+	SpawnFresh  qtable // a go statement whose G and stack are new (malg), in a spawning loop
+	SpawnReuse  qtable // a go statement that reuses a dead G from the P's free list (gfget)
+	NetListen   qtable // scene.NetRead's first call: net.ListenTCP on the loopback interface
+	NetDial     qtable // scene.NetRead: net.DialTCP to the loopback listener
+	NetAccept   qtable // scene.NetRead: the listener's AcceptTCP of that connection
+	NetWrite    qtable // the peer's write of its byte
+	NetClose    qtable // closing one end of the connection
 }
 
 // workClip bounds the per-mille factor applied to CPU work: the measured
@@ -166,4 +174,24 @@ func (s *Sim) timerInitFor() Duration {
 		return 0
 	}
 	return measured.TimerInit.sample(&s.trng)
+}
+
+// spawnCost is what a go statement by user code costs its goroutine under
+// measured timing (proc.go:newproc → newproc1), drawn by how newproc1
+// will get the G: the process's first go statement (cold code and data,
+// and the wakep that follows it makes a futex system call), a dead G
+// from the P's free list or the global one (gfget), or a new G with a
+// fresh 2 KB stack (malg: now and then the allocator refills its span
+// or the P's stack cache, which takes microseconds; cmd/measure-timing's
+// spawn probe, docs/timing.md).
+func (s *Sim) spawnCost(pp *P) Duration {
+	switch {
+	case !s.userSpawned:
+		s.userSpawned = true
+		return measured.SpawnFirst.sample(&s.trng)
+	case len(pp.gFree) > 0 || len(s.sched.gFree) > 0:
+		return measured.SpawnReuse.sample(&s.trng)
+	default:
+		return measured.SpawnFresh.sample(&s.trng)
+	}
 }

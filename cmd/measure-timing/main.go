@@ -45,6 +45,12 @@
 //     when the wakee ran on main's CPU.
 //   - timerinit: the first timer of a fresh process (time.AfterFunc), which
 //     starts the netpoller, less the second (timerwarm).
+//   - spawn1, spawnfresh, spawnreuse: a go statement in a spawning loop
+//     at the start of main.main, timed around the statement alone
+//     (proc.go:newproc → newproc1): the first of a fresh process (cold,
+//     and its wakep's futex wake-up), the next 15 (malg: a new G and
+//     stack, GOMAXPROCS=2), and 16 more after those exited at
+//     GOMAXPROCS=1 (gfget: every G from the P's free list).
 //   - slice: two goroutines spinning at GOMAXPROCS=2 pinned to one CPU
 //     (taskset -c 0): each stretch of progress between two gaps is one
 //     time slice of the OS scheduler.
@@ -73,7 +79,7 @@ var probeSrc []byte
 func main() {
 	write := flag.Bool("write", false, "regenerate core/timing_measured.go")
 	runs := flag.Int("runs", 100, "fresh processes per probe")
-	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, wakestall); -write then keeps the other tables")
+	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, spawn, netsetup, wakestall); -write then keeps the other tables")
 	flag.Parse()
 	want := func(probe string) bool {
 		return *only == "" || strings.Contains(","+*only+",", ","+probe+",")
@@ -108,6 +114,26 @@ func main() {
 	}
 	for i := 0; i < *runs/10 && want("wakestall"); i++ {
 		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "wakestall"), add)
+	}
+	// A spawning loop at the start of main.main, one process per sample
+	// set: fresh Gs at GOMAXPROCS=2 (as a scene at two Ps), reused ones at
+	// GOMAXPROCS=1 (where every G exits on the spawner's P).
+	for i := 0; i < *runs && want("spawn"); i++ {
+		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "spawn"), func(n string, v int64) {
+			if n != "spawnreuse" {
+				add(n, v)
+			}
+		})
+	}
+	for i := 0; i < *runs/5 && want("netsetup"); i++ {
+		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "netsetup"), add)
+	}
+	for i := 0; i < *runs/5 && want("spawn"); i++ {
+		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=1"), "spawn"), func(n string, v int64) {
+			if n == "spawnreuse" {
+				add(n, v)
+			}
+		})
 	}
 	for i := 0; i < *runs && want("timerinit"); i++ {
 		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "timerinit"), add)
@@ -160,7 +186,7 @@ func main() {
 		}
 	}
 	names := []string{"startup", "runtimeinit", "pkginit", "wake", "wakeu", "wakemodel", "newm", "newmu", "newmmodel", "steal", "stealall", "spinfail", "spinfailall",
-		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "timerinit", "timerwarm", "wakelat", "wakerstall", "slice"}
+		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "timerinit", "timerwarm", "spawn1", "spawnfresh", "spawnreuse", "netlisten", "netdial", "netaccept", "netwrite", "netclose", "wakelat", "wakerstall", "slice"}
 	host, _ := os.Hostname()
 	_ = host
 	fmt.Printf("measured %s, %s, GOMAXPROCS=2 (trace probes also at 4)\n\n", time.Now().UTC().Format("2006-01-02"), goVersion())
@@ -244,7 +270,9 @@ func field(n string) string {
 		"wake": "FutexWake", "newmmodel": "ThreadStart", "steal": "StealPass", "spinfail": "SpinFail",
 		"usleep3": "Usleep3", "usleep20": "Usleep20", "netpoll": "NetpollWake", "syscall": "Syscall",
 		"rawsyscall": "RawSyscall", "work": "Work", "print": "PrintWrite", "printcold": "PrintCold",
-		"writecold": "WriteCold", "printcoldp": "PrintColdP", "timerinit": "TimerInit", "slice": "OSSlice"}
+		"writecold": "WriteCold", "printcoldp": "PrintColdP", "timerinit": "TimerInit", "slice": "OSSlice",
+		"spawn1": "SpawnFirst", "spawnfresh": "SpawnFresh", "spawnreuse": "SpawnReuse",
+		"netlisten": "NetListen", "netdial": "NetDial", "netaccept": "NetAccept", "netwrite": "NetWrite", "netclose": "NetClose"}
 	return m[n]
 }
 

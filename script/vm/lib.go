@@ -58,9 +58,23 @@ func Natives() map[string]Native {
 	n["gmpbook/scene.Syscall"] = sys
 	n["gmpbook/scene.FileRead"] = sys
 	n["gmpbook/scene.Cgo"] = sys
-	n["gmpbook/scene.NetRead"] = func(c *Call) {
-		c.Op(core.Op{Kind: core.OpNetRead, D: core.Duration(max(c.Args[0].I(), 0))}, nil)
+	// scene.NetRead is Go in the prelude (scene/net.go's steps); these are
+	// its system calls and socket operations.
+	netStep := func(step int64) func(c *Call) {
+		return func(c *Call) { c.Op(core.Op{Kind: core.OpNetSetup, N: step}, nil) }
 	}
+	n["gmpbook/scene.netListen"] = netStep(core.NetListen)
+	n["gmpbook/scene.netAccept"] = netStep(core.NetAccept)
+	n["gmpbook/scene.netClose"] = netStep(core.NetClose)
+	n["gmpbook/scene.netDial"] = func(c *Call) {
+		c.Op(core.Op{Kind: core.OpNetSetup, N: core.NetDial}, func(r core.Result) { c.Return(Int(r.Obj)) })
+	}
+	n["gmpbook/scene.netWrite"] = func(c *Call) {
+		fd := c.Args[0].I()
+		c.Op(core.Op{Kind: core.OpNetSetup, N: core.NetWrite}, nil)
+		c.Op(core.Op{Kind: core.OpNetReady, Obj: fd}, nil)
+	}
+	n["gmpbook/scene.netWait"] = func(c *Call) { c.Op(core.Op{Kind: core.OpNetWait, Obj: c.Args[0].I()}, nil) }
 
 	n["errors.targetKind"] = func(c *Call) {
 		tg, _ := c.Args[0].R.(*Iface)
