@@ -192,17 +192,17 @@ func (b *builder) scene(c *chapters.Chapter, s *chapters.Scene, lang string) (sc
 	d.W, d.H = f.W, f.H
 	d.Narrate = f.Narration
 	d.Output = view.NewOutputIndex(rec.Events).At(rec.Len() - 1).Text()
-	d.Poster = template.HTML(view.SVG(f, title+": "+frameLabel(f)))
+	d.Poster = template.HTML(view.SVG(f, title+": "+frameLabel(f, lang)))
 	nf := cropFrame(rec.Frame(pi, view.Options{Width: posterNarrowW, Height: posterNarrowH, Narrow: true, Lang: vl}))
 	d.NW, d.NH = nf.W, nf.H
-	d.PosterNarrow = template.HTML(view.SVG(nf, title+": "+frameLabel(nf)))
+	d.PosterNarrow = template.HTML(view.SVG(nf, title+": "+frameLabel(nf, lang)))
 	for _, i := range boardIndexes(rec, pi) {
 		bf := f
 		if i != pi {
 			bf = cropFrame(rec.Frame(i, wide))
 		}
 		d.Board = append(d.Board, boardFrame{
-			SVG:     template.HTML(view.SVG(bf, frameLabel(bf))),
+			SVG:     template.HTML(view.SVG(bf, frameLabel(bf, lang))),
 			Time:    core.FormatDurationShort(int64(bf.Time)),
 			Caption: boardCaption(bf),
 		})
@@ -237,12 +237,18 @@ func cropFrame(f view.Frame) view.Frame {
 	return f
 }
 
-// frameLabel says in words what a frame shows.
-func frameLabel(f view.Frame) string {
+// frameLabel says in words what a frame shows, in the page's language.
+func frameLabel(f view.Frame, lang string) string {
+	at := core.FormatDurationShort(int64(f.Time))
 	if f.Narration != "" {
-		return fmt.Sprintf("at %s, %s", core.FormatDurationShort(int64(f.Time)), f.Narration)
+		if s, err := uiText(pageLang(lang), "frame.at.said", at, f.Narration); err == nil {
+			return s
+		}
 	}
-	return "at " + core.FormatDurationShort(int64(f.Time))
+	if s, err := uiText(pageLang(lang), "frame.at", at); err == nil {
+		return s
+	}
+	return at
 }
 
 func boardCaption(f view.Frame) string {

@@ -276,7 +276,7 @@ func (b *builder) slideScene(c *chapters.Chapter, s *chapters.Scene, lang string
 			caption = f.Narration
 		}
 		sc.Steps = append(sc.Steps, slideStep{At: at, Time: core.FormatDurationShort(int64(f.Time)), Caption: caption,
-			SVG: template.HTML(view.SVG(f, title+": "+frameLabel(f)))})
+			SVG: template.HTML(view.SVG(f, title+": "+frameLabel(f, lang)))})
 	}
 	return sc, nil
 }

@@ -62,7 +62,7 @@ func isDrawnMove(e *core.Event) bool {
 }
 
 // moveEnds is where move e starts and ends (place roles) and its label.
-func moveEnds(e *core.Event, names map[int64]string) (from, to, label string) {
+func moveEnds(l Lang, e *core.Event, names map[int64]string) (from, to, label string) {
 	p := func(id int32, sub string) string {
 		s := "P" + strconv.Itoa(int(id))
 		if sub != "" {
@@ -76,23 +76,23 @@ func moveEnds(e *core.Event, names map[int64]string) (from, to, label string) {
 		if e.Flag {
 			from = p(e.P2, "runnext")
 		}
-		return from, p(e.P, "runq"), "stole " + strconv.FormatInt(e.N, 10)
+		return from, p(e.P, "runq"), Say(l, "move.steal", e.N)
 	case core.EvGoKick:
-		return p(e.P, "runnext"), p(e.P, "runq"), "kicked to tail"
+		return p(e.P, "runnext"), p(e.P, "runq"), Say(l, "move.kick")
 	case core.EvGoUnblock:
 		who := names[e.G]
 		if who == "" {
 			who = "G" + strconv.FormatInt(e.G, 10)
 		}
-		return "waiting", p(e.P, "runnext"), "woke " + who + " → next"
+		return "waiting", p(e.P, "runnext"), Say(l, "move.wake", who)
 	case core.EvProcRetake:
 		m := "M?"
 		if e.M >= 0 {
 			m = "M" + strconv.Itoa(int(e.M))
 		}
-		return p(e.P, "m"), "syscall", "retake from " + m
+		return p(e.P, "m"), "syscall", Say(l, "move.retake", m)
 	case core.EvProcHandoff:
-		return "idleM", p(e.P, "m"), "handoffp: new M"
+		return "idleM", p(e.P, "m"), Say(l, "move.handoff")
 	}
 	return "", "", ""
 }
@@ -101,7 +101,7 @@ func moveEnds(e *core.Event, names map[int64]string) (from, to, label string) {
 func (b *builder) moves() {
 	for i := range b.h.Moves {
 		e := &b.h.Moves[i]
-		from, to, label := moveEnds(e, b.h.Names)
+		from, to, label := moveEnds(b.opts.Lang, e, b.h.Names)
 		fi, ok1 := b.places[from]
 		ti, ok2 := b.places[to]
 		if !ok1 || !ok2 {

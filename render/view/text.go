@@ -79,6 +79,13 @@ var texts = map[string][nLangs]string{
 	"preemptreq.signal": {"; a SIGURG was sent to %s", "；已向 %s 发送 SIGURG"},
 	"preemptreq":        {"%s %s on %s to stop%s%s.", "%[1]s %[3]s 上的 %[2]s 停下%[4]s%[5]s。"},
 
+	// The labels of moves drawn on the picture (moves.go).
+	"move.steal":   {"stole %d", "窃取 %d 个"},
+	"move.kick":    {"kicked to tail", "踢到队尾"},
+	"move.wake":    {"woke %s → next", "唤醒 %s → next"},
+	"move.retake":  {"retake from %s", "从 %s 收回"},
+	"move.handoff": {"handoffp: new M", "handoffp：换新 M"},
+
 	// System calls.
 	"syscall.blocking": {"%s entered a blocking system call on %s (%s); %s was handed off at once.", "%[1]s 在 %[2]s 上进入了阻塞的系统调用（%[3]s）；%[4]s 立即被移交。"},
 	"syscall":          {"%s entered a system call on %s (%s); %s stays with it.", "%[1]s 在 %[2]s 上进入了系统调用（%[3]s）；%[4]s 仍留在它手里。"},
