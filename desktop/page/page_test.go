@@ -622,12 +622,20 @@ func TestBoxesShowWhatTheyHold(t *testing.T) {
 	if got := all("scene.code"); !strings.Contains(got, "Println") || !strings.Contains(got, "//> a narration comment") {
 		t.Errorf("scene source %q", got)
 	}
-	// The tour's real box shows what the real runtime printed.
+	// The tour's real boxes show what the real runtime printed, each its
+	// own program's output, in the order of the boxes.
 	tour := allChapters(t)[0]
 	tp := Layout(tour, docNodes(tour), Style{Width: 800, Size: 17}, measurer)
-	out, _ := tour.RealOutput("hello")
-	if got := strings.Join(texts(tp, "real.output"), "\n"); got != strings.TrimSpace(out) || got == "" {
-		t.Errorf("real output %q, captured %q", got, out)
+	var want []string
+	for _, r := range tour.Reals {
+		out, ok := tour.RealOutput(r.Scene)
+		if !ok {
+			t.Fatalf("the tour's real box %s has no captured output", r.Scene)
+		}
+		want = append(want, strings.TrimSpace(out))
+	}
+	if got, w := strings.Join(texts(tp, "real.output"), "\n"), strings.Join(want, "\n"); got != w || len(want) == 0 {
+		t.Errorf("real output %q, captured %q", got, w)
 	}
 }
 

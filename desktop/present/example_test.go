@@ -71,7 +71,7 @@ func Example_audience() {
 	if presenter != nil {
 		presenter.Close()
 	}
-	// Output: {1 0} slide 2/22 · step 0/3
+	// Output: {1 0} slide 2/23 · step 0/3
 }
 
 // The presenter window's loop: it never changes the position itself; it
