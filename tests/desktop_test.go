@@ -410,7 +410,7 @@ func TestDesktopApp(t *testing.T) {
 		require.NoError(t, err, "the state is saved in $XDG_CONFIG_HOME/gmpbook/desktop.json")
 		var st read.State
 		require.NoError(t, json.Unmarshal(data, &st))
-		assert.Equal(t, read.State{Chapter: "05-stealing", Anchor: "half-the-queue-from-the-head", Dark: true, FontScale: 1.2, Width: 1100, Height: 760}, st)
+		assert.Equal(t, read.State{Chapter: "05-stealing", Anchor: "half-the-queue-from-the-head", Lang: "en", Dark: true, FontScale: 1.2, Width: 1100, Height: 760}, st)
 
 		second := app.run("state_second")
 		d1, d2 := first.dump.Mode, second.dump.Mode
