@@ -193,8 +193,10 @@ func TestSiteBrowserCompareControl(t *testing.T) {
 	require.NoError(t, chromedp.Do(ctx,
 		chromedp.ScrollIntoView(chromedp.CSS(sel+" .compare")),
 		chromedp.SetValue(chromedp.CSS(sel+" .compare-with"), "cgo=1.13"),
-		chromedp.Click(chromedp.CSS(sel+" .compare")),
 	))
+	// The click replaces the frame (a clean CI run once lost it: retried).
+	siteEval[bool](t, ctx, `(() => { const f = `+frame+`; window.gmpbookTestBefore = f ? f.src : ''; return true; })()`)
+	siteClickUntil(t, ctx, sel+" .compare", `(() => { const f = `+frame+`; return !!f && f.src !== window.gmpbookTestBefore; })()`, 30*time.Second)
 	siteWaitJS(t, ctx, status+`.ready && (`+status+`.compare || '').includes('go1.13')`, 90*time.Second)
 	st := siteEval[map[string]any](t, ctx, status)
 	t.Logf("compare mode: %v", st["compare"])
