@@ -26,13 +26,7 @@ const epollBatch = 128
 // netRead models a read on a socket whose data arrives after d: the G parks
 // on the poller unless the data is already there (netpoll.go:netpollblock).
 func (s *Sim) netRead(m *M, g *G, d Duration) bool {
-	if s.poll.fds == nil {
-		s.poll.fds = make(map[int64]*pollDesc)
-		s.poll.nextFD = 3
-	}
-	s.sched.netpollInited = true
-	fd := s.poll.nextFD
-	s.poll.nextFD++
+	fd := s.newFD()
 	pd := &pollDesc{fd: fd}
 	s.poll.fds[fd] = pd
 	s.schedule(s.now+Time(d), actIOReady, nil, 0, fd)
@@ -50,13 +44,7 @@ func (s *Sim) netRead(m *M, g *G, d Duration) bool {
 // when some G writes it (OpNetReady): the client end of scene.NetRead's
 // loopback connection.
 func (s *Sim) netOpen() int64 {
-	if s.poll.fds == nil {
-		s.poll.fds = make(map[int64]*pollDesc)
-		s.poll.nextFD = 3
-	}
-	s.sched.netpollInited = true
-	fd := s.poll.nextFD
-	s.poll.nextFD++
+	fd := s.newFD()
 	s.poll.fds[fd] = &pollDesc{fd: fd}
 	return fd
 }
@@ -241,4 +229,18 @@ func (s *Sim) netpollWoken(m *M, cause Reason) {
 		s.becomeSpinning(m, SpinRecheck)
 	}
 	s.scheduleM(m)
+}
+
+// newFD opens the next descriptor number of the simulated process (0–2 are
+// the standard streams) and marks the poller initialised, as the first
+// pollDesc does (netpoll.go:netpollGenericInit).
+func (s *Sim) newFD() int64 {
+	if s.poll.fds == nil {
+		s.poll.fds = make(map[int64]*pollDesc)
+		s.poll.nextFD = 3
+	}
+	s.sched.netpollInited = true
+	fd := s.poll.nextFD
+	s.poll.nextFD++
+	return fd
 }
