@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"github.com/yuin/goldmark/ast"
 )
 
 // TestChineseSlidesAreNumberedAsTheEnglish: every Chinese chapter's slides
@@ -36,25 +35,9 @@ func TestChineseSlidesAreNumberedAsTheEnglish(t *testing.T) {
 				require.NotEmpty(t, got[i].Nodes, "%s: slide %d is empty", c.File, i+1)
 			}
 		}
-		count := func(ss []Slide) int {
-			n := 0
-			for _, s := range ss {
-				for _, x := range s.Nodes {
-					switch b := x.(type) {
-					case *ListPart:
-						n += b.To - b.From
-					case *ast.List:
-						n += b.ChildCount()
-					default:
-						n++
-					}
-				}
-			}
-			return n
-		}
 		full := c.slides()
 		// Lists are counted item by item on both sides.
-		require.Equal(t, count(full), count(got), "%s: every block once", c.File)
+		require.Equal(t, blockUnits(full), blockUnits(got), "%s: every block once", c.File)
 		for i := 1; i < len(got); i++ {
 			require.GreaterOrEqual(t, got[i].Line, got[i-1].Line, "%s: slide %d", c.File, i+1)
 		}
