@@ -57,3 +57,30 @@ func TestTwinSlidesSaysWhereTheTwinsDiffer(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, s, len(a.Slides()))
 }
+
+// TestCutIntoBalancesTheParts: a twin's slide cut into the original's
+// number of parts gets parts of even length where the blocks allow, not
+// a part of one short block between two full ones.
+func TestCutIntoBalancesTheParts(t *testing.T) {
+	units := func(ls ...float64) []splitUnit {
+		var us []splitUnit
+		for _, l := range ls {
+			us = append(us, splitUnit{lines: l})
+		}
+		return us
+	}
+	lens := func(parts [][]splitUnit) []float64 {
+		var out []float64
+		for _, p := range parts {
+			l := 0.0
+			for _, u := range p {
+				l += u.lines
+			}
+			out = append(out, l)
+		}
+		return out
+	}
+	require.Equal(t, []float64{8, 8, 8}, lens(cutInto(nil, units(4, 4, 2, 2, 2, 2, 8), 24, 3, false)))
+	require.Equal(t, []float64{10, 2, 10}, lens(cutInto(nil, units(10, 2, 10), 22, 3, false)), "one block per part when there are as many blocks as parts")
+	require.Equal(t, []float64{22}, lens(cutInto(nil, units(10, 2, 10), 22, 4, false)), "too few blocks: one part, and the caller says so")
+}
