@@ -129,29 +129,67 @@ func (c *Chapter) splitSlide(s Slide, want int) []Slide {
 	return out
 }
 
-// cutInto cuts units into at most want parts of about total/want lines
-// each, never leaving fewer units than parts still to make; with leadIn a
-// part does not end with a block that introduces the next (leadsIn).
+// cutInto cuts units into want parts as evenly as the units allow: of
+// all the ways to cut, the one whose parts' lengths have the least sum of
+// squares, so that no part is left with a line or two while its neighbour
+// is full. With leadIn a part does not end with a block that introduces
+// the next (leadsIn); when that rule leaves no way to cut into want
+// parts, cutInto returns the units as one part.
 func cutInto(c *Chapter, units []splitUnit, total float64, want int, leadIn bool) [][]splitUnit {
-	target := total / float64(want)
-	var parts [][]splitUnit
-	var part []splitUnit
-	acc := 0.0
+	m := len(units)
+	if want <= 1 || m < want {
+		return [][]splitUnit{units}
+	}
+	// prefix[i] is the length of units[:i].
+	prefix := make([]float64, m+1)
 	for i, u := range units {
-		if len(part) > 0 && len(parts)+1 < want {
-			left := len(units) - i        // units from u on
-			need := want - len(parts) - 1 // parts still to start, u's included
-			must := left == need          // every unit left starts a part
-			may := !leadIn || part[len(part)-1].list != nil || !leadsIn(c, part[len(part)-1].n)
-			if must || (may && acc+u.lines/2 > target) {
-				parts = append(parts, part)
-				part, acc = nil, 0
+		prefix[i+1] = prefix[i] + u.lines
+	}
+	// canEnd[i]: a part may end after units[i-1].
+	canEnd := make([]bool, m+1)
+	for i := 1; i <= m; i++ {
+		last := units[i-1]
+		canEnd[i] = i == m || !leadIn || last.list != nil || !leadsIn(c, last.n)
+	}
+	inf := math.Inf(1)
+	// best[k][i]: the least cost of cutting units[:i] into k parts; from
+	// [k][i] where the last of them starts.
+	best := make([][]float64, want+1)
+	from := make([][]int, want+1)
+	for k := range best {
+		best[k] = make([]float64, m+1)
+		from[k] = make([]int, m+1)
+		for i := range best[k] {
+			best[k][i] = inf
+		}
+	}
+	best[0][0] = 0
+	for k := 1; k <= want; k++ {
+		for i := k; i <= m; i++ {
+			if !canEnd[i] {
+				continue
+			}
+			for j := k - 1; j < i; j++ {
+				if best[k-1][j] == inf {
+					continue
+				}
+				l := prefix[i] - prefix[j]
+				if cost := best[k-1][j] + l*l; cost < best[k][i] {
+					best[k][i], from[k][i] = cost, j
+				}
 			}
 		}
-		part = append(part, u)
-		acc += u.lines
 	}
-	return append(parts, part)
+	if best[want][m] == inf {
+		return [][]splitUnit{units}
+	}
+	parts := make([][]splitUnit, want)
+	for k, i := want, m; k > 0; k-- {
+		j := from[k][i]
+		parts[k-1] = units[j:i]
+		i = j
+	}
+	return parts
 }
 
 // TwinSlides are the slides of a translation numbered as its original's:

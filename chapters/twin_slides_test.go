@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
-	"github.com/yuin/goldmark/ast"
 )
 
 // TestChineseSlidesAreNumberedAsTheEnglish: every Chinese chapter's slides
@@ -36,25 +35,9 @@ func TestChineseSlidesAreNumberedAsTheEnglish(t *testing.T) {
 				require.NotEmpty(t, got[i].Nodes, "%s: slide %d is empty", c.File, i+1)
 			}
 		}
-		count := func(ss []Slide) int {
-			n := 0
-			for _, s := range ss {
-				for _, x := range s.Nodes {
-					switch b := x.(type) {
-					case *ListPart:
-						n += b.To - b.From
-					case *ast.List:
-						n += b.ChildCount()
-					default:
-						n++
-					}
-				}
-			}
-			return n
-		}
 		full := c.slides()
 		// Lists are counted item by item on both sides.
-		require.Equal(t, count(full), count(got), "%s: every block once", c.File)
+		require.Equal(t, blockUnits(full), blockUnits(got), "%s: every block once", c.File)
 		for i := 1; i < len(got); i++ {
 			require.GreaterOrEqual(t, got[i].Line, got[i-1].Line, "%s: slide %d", c.File, i+1)
 		}
@@ -73,4 +56,31 @@ func TestTwinSlidesSaysWhereTheTwinsDiffer(t *testing.T) {
 	s, err := a.TwinSlides(a)
 	require.NoError(t, err)
 	require.Len(t, s, len(a.Slides()))
+}
+
+// TestCutIntoBalancesTheParts: a twin's slide cut into the original's
+// number of parts gets parts of even length where the blocks allow, not
+// a part of one short block between two full ones.
+func TestCutIntoBalancesTheParts(t *testing.T) {
+	units := func(ls ...float64) []splitUnit {
+		var us []splitUnit
+		for _, l := range ls {
+			us = append(us, splitUnit{lines: l})
+		}
+		return us
+	}
+	lens := func(parts [][]splitUnit) []float64 {
+		var out []float64
+		for _, p := range parts {
+			l := 0.0
+			for _, u := range p {
+				l += u.lines
+			}
+			out = append(out, l)
+		}
+		return out
+	}
+	require.Equal(t, []float64{8, 8, 8}, lens(cutInto(nil, units(4, 4, 2, 2, 2, 2, 8), 24, 3, false)))
+	require.Equal(t, []float64{10, 2, 10}, lens(cutInto(nil, units(10, 2, 10), 22, 3, false)), "one block per part when there are as many blocks as parts")
+	require.Equal(t, []float64{22}, lens(cutInto(nil, units(10, 2, 10), 22, 4, false)), "too few blocks: one part, and the caller says so")
 }

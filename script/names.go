@@ -38,13 +38,19 @@ func nameDirective(text string) (string, bool) {
 // reads at each go statement.
 func (sc *Scene) readNames() error {
 	goAt := map[int]*ast.GoStmt{}
+	startAt := map[int]*ast.CallExpr{} // wg.Go(f) and g.Go(f) statements
 	codeLines := map[int]bool{}
 	ast.Inspect(sc.file, func(n ast.Node) bool {
 		if st, ok := n.(ast.Stmt); ok && st != nil && !sc.inHeader(st.Pos()) {
 			line := sc.pos(st.Pos()).Line
 			codeLines[line] = true
-			if gs, ok := st.(*ast.GoStmt); ok {
-				goAt[line] = gs
+			switch st := st.(type) {
+			case *ast.GoStmt:
+				goAt[line] = st
+			case *ast.ExprStmt:
+				if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && sc.startsGoroutine(call) {
+					startAt[line] = call
+				}
 			}
 		}
 		return true
@@ -73,15 +79,22 @@ func (sc *Scene) readNames() error {
 					}
 				}
 			}
-			gs := goAt[line]
-			if gs == nil {
-				errs = append(errs, sc.errorf(c.Pos(), "//> name names the goroutine of a go statement: put it at the end of the go line or on the line before it"))
-				continue
-			}
 			// Where the name starts in the comment, for the columns of
 			// errors inside it (a // comment is one line).
 			off := strings.Index(c.Text, tmpl)
-			gn, err := sc.resolveName(gs, tmpl, c.Pos()+token.Pos(off))
+			var gn vm.GoName
+			var err *Diagnostic
+			if gs := goAt[line]; gs != nil {
+				gn, err = sc.resolveName(gs.Go, gs.Call, tmpl, c.Pos()+token.Pos(off))
+			} else if call := startAt[line]; call != nil {
+				// wg.Go(f) names the goroutine that runs f: resolve the
+				// name as if the statement were go f().
+				gn, err = sc.resolveName(call.Lparen, &ast.CallExpr{Fun: call.Args[0]}, tmpl, c.Pos()+token.Pos(off))
+				gn.Starter = true
+			} else {
+				errs = append(errs, sc.errorf(c.Pos(), "//> name names the goroutine of a go statement (or of wg.Go, g.Go): put it at the end of that line or on the line before it"))
+				continue
+			}
 			if err != nil {
 				errs = append(errs, *err)
 				continue
@@ -95,9 +108,32 @@ func (sc *Scene) readNames() error {
 	return nil
 }
 
+// startsGoroutine reports whether call is sync.WaitGroup's or errgroup's
+// Go method, which starts its argument in a goroutine of its own.
+func (sc *Scene) startsGoroutine(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	s := sc.info.Selections[sel]
+	if s == nil {
+		return false
+	}
+	fn, ok := s.Obj().(*types.Func)
+	if !ok {
+		return false
+	}
+	switch fn.FullName() {
+	case "(*sync.WaitGroup).Go", "(*golang.org/x/sync/errgroup.Group).Go":
+		return true
+	}
+	return false
+}
+
 // resolveName parses tmpl, which starts at pos, and finds what each {x}
-// in it reads at go statement gs.
-func (sc *Scene) resolveName(gs *ast.GoStmt, tmpl string, pos token.Pos) (vm.GoName, *Diagnostic) {
+// in it reads when the statement at key (a go keyword, or the ( of a
+// wg.Go call) starts call in a new goroutine.
+func (sc *Scene) resolveName(key token.Pos, call *ast.CallExpr, tmpl string, pos token.Pos) (vm.GoName, *Diagnostic) {
 	fail := func(at int, format string, args ...any) (vm.GoName, *Diagnostic) {
 		d := sc.errorf(pos+token.Pos(at), format, args...)
 		return vm.GoName{}, &d
@@ -105,7 +141,6 @@ func (sc *Scene) resolveName(gs *ast.GoStmt, tmpl string, pos token.Pos) (vm.GoN
 	if tmpl == "" {
 		return fail(0, "//> name needs a name: //> name worker {i}")
 	}
-	call := gs.Call
 	if tv, ok := sc.info.Types[call.Fun]; ok && tv.IsBuiltin() {
 		return fail(0, "//> name: this go statement calls a builtin, which starts no goroutine of the scene's")
 	}
@@ -113,7 +148,7 @@ func (sc *Scene) resolveName(gs *ast.GoStmt, tmpl string, pos token.Pos) (vm.GoN
 	if sig == nil {
 		return fail(0, "//> name: the go statement's call has no function type")
 	}
-	gn := vm.GoName{Go: gs.Go, Args: len(call.Args)}
+	gn := vm.GoName{Go: key, Args: len(call.Args)}
 	variadic := -1
 	if sig.Variadic() && !call.Ellipsis.IsValid() {
 		variadic = sig.Params().Len() - 1

@@ -83,6 +83,33 @@ func main() {
 	time.Sleep(time.Millisecond)
 }
 `, []string{"slot 7 true", ""}},
+		{"wg.Go and errgroup's Go, and a go statement after them", `package main
+
+import (
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+)
+
+func main() {
+	var wg sync.WaitGroup
+	for i := range 2 {
+		wg.Go(func() { _ = i }) //> name worker {i}
+	}
+	wg.Wait()
+	var g errgroup.Group
+	g.SetLimit(1)
+	for j := range 2 {
+		//> name fetch {j}
+		g.Go(func() error { _ = j; return nil })
+	}
+	g.Wait()
+	wg.Go(func() {})
+	go func() {}()
+	time.Sleep(time.Millisecond)
+}
+`, []string{"worker 0", "worker 1", "fetch 0", "fetch 1", "", ""}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.Equal(t, tc.want, goLabels(t, tc.src))
@@ -99,15 +126,17 @@ func TestNameDirectiveIsNotACaption(t *testing.T) {
 
 func TestBadNameDirectivesAreCompileErrors(t *testing.T) {
 	wants := map[string]string{
-		"func main() {\n\tx := 1 //> name w {x}\n\t_ = x\n}\n":                           "s.go:2:9: //> name names the goroutine of a go statement",
-		"func main() {\n\t//> name w\n\tprintln()\n}\n":                                  "s.go:2:2: //> name names the goroutine of a go statement",
-		"func main() {\n\tgo work(1) //> name w {nope}\n}\n\nfunc work(n int) {}\n":      "s.go:2:25: //> name: {nope}: nope is not a parameter",
-		"func main() {\n\tgo work(1) //> name w {n\n}\n\nfunc work(n int) {}\n":          "s.go:2:24: //> name: a { with no } after it",
-		"func main() {\n\tgo work(1) //> name w {a b}\n}\n\nfunc work(n int) {}\n":       "s.go:2:24: //> name: {a b} must hold one variable name",
-		"func main() {\n\tgo work(1) //> name\n}\n\nfunc work(n int) {}\n":               "s.go:2:13: //> name needs a name",
-		"func main() {\n\tgo work(nil) //> name w {s}\n}\n\nfunc work(s []int) {}\n":     "s.go:2:27: //> name: {s} is a []int; a name can show a number, a string or a bool",
-		"func main() {\n\tgo work(1, 2) //> name w {xs}\n}\n\nfunc work(xs ...int) {}\n": "s.go:2:28: //> name: {xs} is one of the variadic arguments",
-		"var g = 3\n\nfunc main() {\n\tgo func() { _ = g }() //> name w {g}\n}\n":        "s.go:4:36: //> name: {g}: g is not a parameter",
+		"func main() {\n\tx := 1 //> name w {x}\n\t_ = x\n}\n":                                        "s.go:2:9: //> name names the goroutine of a go statement",
+		"func main() {\n\t//> name w\n\tprintln()\n}\n":                                               "s.go:2:2: //> name names the goroutine of a go statement",
+		"func main() {\n\tgo work(1) //> name w {nope}\n}\n\nfunc work(n int) {}\n":                   "s.go:2:25: //> name: {nope}: nope is not a parameter",
+		"func main() {\n\tgo work(1) //> name w {n\n}\n\nfunc work(n int) {}\n":                       "s.go:2:24: //> name: a { with no } after it",
+		"func main() {\n\tgo work(1) //> name w {a b}\n}\n\nfunc work(n int) {}\n":                    "s.go:2:24: //> name: {a b} must hold one variable name",
+		"func main() {\n\tgo work(1) //> name\n}\n\nfunc work(n int) {}\n":                            "s.go:2:13: //> name needs a name",
+		"func main() {\n\tgo work(nil) //> name w {s}\n}\n\nfunc work(s []int) {}\n":                  "s.go:2:27: //> name: {s} is a []int; a name can show a number, a string or a bool",
+		"func main() {\n\tgo work(1, 2) //> name w {xs}\n}\n\nfunc work(xs ...int) {}\n":              "s.go:2:28: //> name: {xs} is one of the variadic arguments",
+		"var g = 3\n\nfunc main() {\n\tgo func() { _ = g }() //> name w {g}\n}\n":                     "s.go:4:36: //> name: {g}: g is not a parameter",
+		"func main() {\n\tvar wg sync.WaitGroup\n\twg.Go(func() {}) //> name w {i}\n\twg.Wait()\n}\n": "s.go:3:31: //> name: {i}: i is not a parameter",
+		"func main() {\n\tvar wg sync.WaitGroup\n\twg.Wait() //> name w\n}\n":                         "s.go:3:12: //> name names the goroutine of a go statement",
 	}
 	keys := make([]string, 0, len(wants))
 	for k := range wants {

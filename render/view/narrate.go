@@ -29,6 +29,7 @@ var onKinds = map[string][]core.EvKind{
 	"syscall":  {core.EvGoSysCall},
 	"spin":     {core.EvMSpin},
 	"park":     {core.EvGoBlock},
+	"io":       {core.EvGoBlock}, // a park in IO wait: on the netpoller
 	"timer":    {core.EvTimerFire},
 	"create":   {core.EvGoCreate},
 	"gosched":  {core.EvGoSched},
@@ -72,6 +73,10 @@ func onMatches(name string, e *core.Event) bool {
 		return e.Why == core.SrcFairness
 	case "netpoll":
 		return e.N > 0 // a poll that found goroutines, not an empty look
+	case "io":
+		// netpoll.go:poll_runtime_pollWait → netpollblock parks the
+		// reader with waitReasonIOWait.
+		return e.Wait == core.WaitIOWait
 	}
 	return true
 }

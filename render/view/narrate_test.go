@@ -218,9 +218,22 @@ func TestOnCaptions(t *testing.T) {
 	kinds, ok := OnKinds("Handoff")
 	assert.True(t, ok)
 	assert.Equal(t, []core.EvKind{core.EvProcHandoff}, kinds)
-	for _, name := range []string{"steal", "handoff", "preempt", "netpoll", "overflow", "syscall", "spin", "park", "timer"} {
+	for _, name := range []string{"steal", "handoff", "preempt", "netpoll", "overflow", "syscall", "spin", "park", "timer", "io"} {
 		assert.Contains(t, OnNames(), name)
 	}
+}
+
+// TestOnIOIsAParkInIOWait: "on io" matches a park on the netpoller and
+// no other park.
+func TestOnIOIsAParkInIOWait(t *testing.T) {
+	chanPark := core.Event{T: 10, Kind: core.EvGoBlock, G: 1, Wait: core.WaitChanReceive}
+	ioPark := core.Event{T: 20, Kind: core.EvGoBlock, G: 2, Wait: core.WaitIOWait}
+	poll := core.Event{T: 30, Kind: core.EvNetpoll, N: 1}
+	assert.True(t, onMatches("io", &ioPark))
+	assert.True(t, onMatches("IO", &ioPark))
+	assert.False(t, onMatches("io", &chanPark))
+	assert.False(t, onMatches("io", &poll))
+	assert.True(t, onMatches("park", &chanPark))
 }
 
 // funcLines is a Lines made of two functions.

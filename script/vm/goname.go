@@ -20,6 +20,10 @@ type GoName struct {
 	// arguments as written, with the variadic ones as one slice.
 	Args  int
 	Parts []NamePart
+	// Starter marks a name on a wg.Go(f) or g.Go(f) call rather than a
+	// go statement: Go is then the call's (, and the name is of the
+	// goroutine the method starts to run f (its only argument).
+	Starter bool
 }
 
 // NamePart is one piece of a GoName: literal Text, the value of the call's
@@ -39,10 +43,28 @@ type NamePart struct {
 // values in frame fr when the statement runs.
 func (c *fnCompiler) goNamer(in *ssa.Go) (func(fr *frame) string, error) {
 	gn, ok := c.p.goNames[in.Pos()]
-	if !ok {
+	if !ok || gn.Starter {
 		return nil, nil
 	}
-	cc := in.Common()
+	return c.namer(gn, in.Common(), in.Common().Value)
+}
+
+// starterNamer compiles the name of the goroutine that call (a wg.Go(f)
+// or g.Go(f) the author named) starts, or returns nil when there is none.
+func (c *fnCompiler) starterNamer(call *ssa.Call) (func(fr *frame) string, error) {
+	gn, ok := c.p.goNames[call.Pos()]
+	if !ok || !gn.Starter {
+		return nil, nil
+	}
+	cc := call.Common()
+	if len(cc.Args) == 0 {
+		return nil, fmt.Errorf("the call has no function to start")
+	}
+	return c.namer(gn, cc, cc.Args[len(cc.Args)-1])
+}
+
+// namer compiles gn for call cc, whose started function is fnv.
+func (c *fnCompiler) namer(gn GoName, cc *ssa.CallCommon, fnv ssa.Value) (func(fr *frame) string, error) {
 	type piece struct {
 		text string
 		reg  operand
@@ -57,7 +79,7 @@ func (c *fnCompiler) goNamer(in *ssa.Go) (func(fr *frame) string, error) {
 		case pt.Text != "":
 			pieces = append(pieces, piece{text: pt.Text})
 		case pt.Free != "":
-			mc, _ := cc.Value.(*ssa.MakeClosure)
+			mc, _ := fnv.(*ssa.MakeClosure)
 			if mc == nil {
 				return nil, fmt.Errorf("{%s}: the go statement does not start a closure", pt.Free)
 			}

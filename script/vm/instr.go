@@ -273,7 +273,27 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 	case *ssa.TypeAssert:
 		c.typeAssert(blk, in)
 	case *ssa.Call:
+		namer, err := c.starterNamer(in)
+		if err != nil {
+			c.fail(in, "//> name: %v", err)
+		}
+		if namer == nil {
+			c.call(blk, in.Common(), c.reg(in), modeCall)
+			break
+		}
+		// wg.Go(f) named by its author: the go statement inside the
+		// method takes the name, and whatever it did not take (a Go that
+		// started nothing) is dropped when the call returns. Neither
+		// costs virtual time.
+		c.add(blk, 0, func(t *Thread, fr *frame) status {
+			t.goName = namer(fr)
+			return stNext
+		})
 		c.call(blk, in.Common(), c.reg(in), modeCall)
+		c.add(blk, 0, func(t *Thread, fr *frame) status {
+			t.goName = ""
+			return stNext
+		})
 	case *ssa.Go:
 		namer, err := c.goNamer(in)
 		if err != nil {
