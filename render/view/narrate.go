@@ -31,6 +31,8 @@ var onKinds = map[string][]core.EvKind{
 	"spin":     {core.EvMSpin},
 	"park":     {core.EvGoBlock},
 	"io":       {core.EvGoBlock}, // a park in IO wait: on the netpoller
+	"stack":    {core.EvGoStackGrow},
+	"shrink":   {core.EvGoStackShrink},
 	"timer":    {core.EvTimerFire},
 	"create":   {core.EvGoCreate},
 	"gosched":  {core.EvGoSched},
