@@ -529,6 +529,7 @@ var traceSkips = [NumEventKinds]bool{
 	EvTimerAdd: true, EvTimerFire: true, EvTimerMod: true, EvTimerDel: true,
 	EvIOReady: true, EvNetpoll: true, EvNetpollBreak: true, EvSchedTrace: true,
 	EvSTWStart: true, EvSTWDone: true, EvOutput: true, EvMainStart: true,
+	EvGoStackGrow: true, EvGoStackShrink: true, // the copy's time is the G's slice on its thread
 }
 
 // metadata names the processes and tracks and fixes their order.

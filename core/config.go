@@ -173,6 +173,11 @@ type GODEBUG struct {
 	SchedTrace      int  // schedtrace=N (ms); 0 = off
 	SchedDetail     bool // scheddetail=1
 	UpdateMaxProcs  int  // updatemaxprocs; -1 = the version's default
+	// AdaptiveStackStartOff: adaptivestackstart=0, new goroutines always
+	// start with a 2 KB stack (the runtime's default is 1: stack.go:
+	// gcComputeStartingStackSize).
+	AdaptiveStackStartOff bool
+	GCShrinkStackOff      bool // gcshrinkstackoff=1: GC does not shrink stacks (stack.go:shrinkstack)
 }
 
 // Config fully determines a run: the same Config and programs give a

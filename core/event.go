@@ -86,6 +86,10 @@ const (
 	EvTimerMod // a timer on a P's heap was stopped or reset in place; the P moves its entry later
 	EvTimerDel // a P's heap dropped a timer without firing it
 
+	// Goroutine stacks (stack.go).
+	EvGoStackGrow   // newstack: a goroutine's stack is full; copystack moves it to one twice as large
+	EvGoStackShrink // shrinkstack: the GC halves a goroutine's stack that uses less than a quarter of it
+
 	evKindCount
 )
 

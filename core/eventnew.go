@@ -395,6 +395,20 @@ func (e *Event) mainStart(g int64, m, p int32) *Event {
 	return e
 }
 
+// Goroutine stacks.
+
+func (e *Event) goStackGrow(g int64, m, p int32, size, old int64) *Event {
+	e.clearTo(EvGoStackGrow)
+	e.G, e.M, e.P, e.N, e.Arg = g, m, p, size, old
+	return e
+}
+
+func (e *Event) goStackShrink(g int64, size, old int64) *Event {
+	e.clearTo(EvGoStackShrink)
+	e.G, e.N, e.Arg = g, size, old
+	return e
+}
+
 // End of the run.
 
 func (e *Event) deadlock(g int64, msg string) *Event {

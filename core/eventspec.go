@@ -443,4 +443,12 @@ var eventSpecs = [NumEventKinds]EventSpec{
 	EvTimerDel: {Name: "TimerDel", Doc: "a P's heap dropped a timer without firing it",
 		M: "the thread that dropped it", P: "the P", N: "the timer's id", Why: timerKinds,
 		Must: FieldP | FieldN | FieldWhy},
+
+	// Goroutine stacks.
+	EvGoStackGrow: {Name: "GoStackGrow", Doc: "newstack: a goroutine's stack is full; copystack moves it to one twice as large",
+		G: "the goroutine", M: docMRunning, P: docPRunning, N: "the new stack size in bytes", Arg: "the old size in bytes",
+		Must: FieldG | FieldM | FieldP | FieldN | FieldArg},
+	EvGoStackShrink: {Name: "GoStackShrink", Doc: "shrinkstack: the GC halves a goroutine's stack that uses less than a quarter of it",
+		G: "the goroutine", N: "the new stack size in bytes", Arg: "the old size in bytes",
+		Must: FieldG | FieldN | FieldArg},
 }

@@ -327,11 +327,14 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		if s.stw.active {
 			return c.Op, true
 		}
+		s.gcStacks()
 		custom := s.sched.customGOMAXPROCS
 		s.stopTheWorld(m, g, s.procs)
 		s.sched.customGOMAXPROCS = custom
 		s.stw.pause = op.D
 		return 0, false
+	case OpStackGrow:
+		return s.stackGrow(m, g, op)
 	case OpNumGoroutine:
 		g.res = Result{N: int64(s.numGoroutine())}
 		return c.Op, true

@@ -8,7 +8,7 @@ import (
 
 // godebugKeys are the GODEBUG settings the simulator models, in the order
 // GODEBUG.String writes them.
-var godebugKeys = []string{"asyncpreemptoff", "schedtrace", "scheddetail", "updatemaxprocs"}
+var godebugKeys = []string{"asyncpreemptoff", "schedtrace", "scheddetail", "updatemaxprocs", "adaptivestackstart", "gcshrinkstackoff"}
 
 // Set applies a GODEBUG value such as "asyncpreemptoff=1,schedtrace=100"
 // to d, left to right so a later setting of a key wins, as the runtime
@@ -42,6 +42,10 @@ func (d *GODEBUG) Set(v string) (unknown []string, err error) {
 			d.SchedDetail = n == 1
 		case "updatemaxprocs":
 			d.UpdateMaxProcs = int(n)
+		case "adaptivestackstart":
+			d.AdaptiveStackStartOff = n == 0
+		case "gcshrinkstackoff":
+			d.GCShrinkStackOff = n > 0
 		}
 	}
 	return unknown, nil

@@ -39,7 +39,7 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name, label string, system 
 	}
 	g, reused := s.gfget(pp)
 	if g == nil {
-		g = &G{stackSize: 2048} // malg(stackMin) (proc.go:newproc1)
+		g = &G{}
 		s.casgstatus(g, Gidle, Gdead, LocNone, nil)
 		s.allg = append(s.allg, g)
 	}
@@ -59,6 +59,7 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name, label string, system 
 	g.System = system
 	g.Name = name
 	g.prog = prog
+	s.startStack(g, reused) // stack.go
 	g.res = Result{}
 	g.opKind = OpNone
 	g.opStarted = false

@@ -67,6 +67,10 @@ const (
 	OpNetSetup // a system call of the connection's set-up or tear-down, N says which (NetListen…NetClose); NetDial's Result.Obj is the client's socket
 	OpNetReady // the peer's byte reaches socket Obj: the kernel queues its event for the poller
 	OpNetWait  // read socket Obj: park on the netpoller until it is readable
+	// OpStackGrow: the goroutine's next frame does not fit its stack of
+	// Obj bytes (stack.go:newstack): copystack moves it to a new stack of
+	// N bytes, which takes D of the goroutine's thread.
+	OpStackGrow
 
 	// Internal ops of runtime.main (faithful start-up).
 	opStartSysmon
@@ -92,7 +96,7 @@ var opNames = [...]string{"none", "compute", "go", "gosched", "return", "goexit"
 	"newsema", "semacquire", "semrelease", "newnotifylist", "notifylistadd", "notifylistwait", "notifylistnotifyone",
 	"notifylistnotifyall", "trylock", "fatal",
 	"newtimer", "timerstop", "timerreset", "gc",
-	"netsetup", "netready", "netwait",
+	"netsetup", "netready", "netwait", "stackgrow",
 	"startsysmon", "lockinternal", "unlockinternal", "mainstarted", "usermain"}
 
 func (k OpKind) String() string {
@@ -144,6 +148,18 @@ type Result struct {
 	// Recoverer: the goroutine goes on running and the program panics
 	// with this message, which it may recover.
 	Panic string
+}
+
+// A StackUser is a Program whose calls use its goroutine's stack (the
+// scene VM): it asks for a larger stack itself (OpStackGrow) when a frame
+// does not fit, and the simulator, which owns the stack's size, tells it
+// the size at creation and after the GC shrinks it.
+type StackUser interface {
+	// SetStack gives the goroutine's stack size in bytes.
+	SetStack(size int64)
+	// StackUsed is how many bytes of the stack its frames use now (the
+	// runtime's gp.stack.hi - gp.sched.sp).
+	StackUsed() int64
 }
 
 // Recoverer is a Program that handles the runtime's panics itself (the

@@ -100,18 +100,21 @@ type Sim struct {
 	next    action // the earliest action, kept out of the heap
 	hasNext bool
 
-	allg   []*G
-	allm   []*M
-	allp   []*P // len == gomaxprocs; destroyed Ps are dropped
-	procs  int
-	sched  schedt
-	sysmon sysmonState
-	poll   netpollState
-	objs   objects
-	stw    stwState
-	rng    wyrand // the simulation's own stream (select, seeding new Ms)
-	cpu    cpuState
-	prints printState
+	allg []*G
+	// startingStack is stack.go:startingStackSize: the stack of a G
+	// taken from a free list (stack.go: gcStacks sets it at each GC).
+	startingStack int32
+	allm          []*M
+	allp          []*P // len == gomaxprocs; destroyed Ps are dropped
+	procs         int
+	sched         schedt
+	sysmon        sysmonState
+	poll          netpollState
+	objs          objects
+	stw           stwState
+	rng           wyrand // the simulation's own stream (select, seeding new Ms)
+	cpu           cpuState
+	prints        printState
 	// pollInitCost: starting the netpoller for the first timer, not yet
 	// charged (timer.go: netpollInitCost).
 	pollInitCost Duration
@@ -187,7 +190,7 @@ func New(cfg Config, main Program, opts ...Option) (*Sim, error) {
 	if main == nil {
 		return nil, fmt.Errorf("core: no main program")
 	}
-	s := &Sim{cfg: cfg, record: true}
+	s := &Sim{cfg: cfg, record: true, startingStack: stackMin}
 	s.ver = &s.cfg.Version
 	s.costs = &s.cfg.Costs
 	for _, o := range opts {

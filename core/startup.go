@@ -18,6 +18,9 @@ func (s *Sim) boot(main Program) {
 		name = "runtime.main"
 	}
 	s.mainG = s.newproc(m0, nil, prog, name, "", false)
+	if su := s.stackUser(s.mainG); su != nil {
+		su.SetStack(int64(s.mainG.stackSize)) // main.main runs on the main G's stack
+	}
 	if s.cfg.Startup == StartupClean {
 		// main.main starts at once: sysmon runs and newproc wakes Ps. The
 		// idealised start also spares the Ps the zeroed-sysmontick quirk

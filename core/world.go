@@ -73,6 +73,7 @@ type GView struct {
 	M       int32 // the M running it or in whose syscall it is; -1 otherwise
 	Preempt bool  // a preemption request is pending
 	FD      int64 // the socket it waits on (IO wait)
+	Stack   int64 // its stack size in bytes
 }
 
 // NewWorld starts the fold for a run with procs Ps.
@@ -199,13 +200,17 @@ func (w *World) apply(e *Event) bool {
 	g := w.gByID[e.G]
 	switch e.Kind {
 	case EvGoCreate:
-		g = &GView{ID: e.G, Name: e.GoFunc(), System: e.Arg == 1, Status: Grunnable, Loc: LocInFlight, P: -1, M: -1}
+		g = &GView{ID: e.G, Name: e.GoFunc(), System: e.Arg == 1, Status: Grunnable, Loc: LocInFlight, P: -1, M: -1, Stack: e.N}
 		if old := w.gByID[e.G]; old != nil {
 			*old = *g
 			g = old
 		} else {
 			w.Gs = append(w.Gs, g)
 			w.gByID[e.G] = g
+		}
+	case EvGoStackGrow, EvGoStackShrink:
+		if g != nil {
+			g.Stack = e.N
 		}
 	case EvRunqPut:
 		w.runnable(g)

@@ -22,6 +22,19 @@ const realRuns = 3
 
 var durationRE = regexp.MustCompile(`[0-9]+(?:\.[0-9]+)?(?:ns|µs|us|ms|s|m|h)+`)
 
+// durations are the durations a program printed, in order.
+func durations(out []string) []time.Duration {
+	var ds []time.Duration
+	for _, l := range out {
+		for _, m := range durationRE.FindAllString(l, -1) {
+			if d, err := time.ParseDuration(m); err == nil {
+				ds = append(ds, d)
+			}
+		}
+	}
+	return ds
+}
+
 // firstDuration is the first duration a program printed.
 func firstDuration(out []string) (time.Duration, bool) {
 	for _, l := range out {
@@ -108,11 +121,14 @@ func TestChapterClaimsHoldOnTheRealRuntime(t *testing.T) {
 				require.True(t, float64(res.MaxThreads) >= lo && float64(res.MaxThreads) <= hi,
 					"%s: simulated peak threads %d outside %s", where, res.MaxThreads, arg)
 			case "ratio":
-				// A claim about a cost the simulator does not model
-				// (stack growth by copying): the chapter says so, and
-				// only the real runs are checked.
-				_, _, err := parseRange(arg, false)
+				// The first printed duration over the second: the
+				// simulated run keeps the claim as the real runs must.
+				lo, hi, err := parseRange(arg, false)
 				require.NoError(t, err, where)
+				ds := durations(res.Output)
+				require.GreaterOrEqual(t, len(ds), 2, "%s: the simulated program printed fewer than two durations", where)
+				r := float64(ds[0]) / float64(ds[1])
+				require.True(t, r >= lo && r <= hi, "%s: simulated %v / %v = %.2f, outside %s", where, ds[0], ds[1], r, arg)
 			case "output", "lines":
 			default:
 				t.Fatalf("%s: unknown check %q (want output, lines, duration=LO..HI, threads=LO..HI, ratio=LO..HI)", where, j.r.Check)
@@ -183,14 +199,7 @@ func realClaimBroken(t *testing.T, kind, arg string, res *chapters.Result, rr ru
 	case "ratio":
 		// The first printed duration divided by the second.
 		lo, hi, _ := parseRange(arg, false)
-		var ds []time.Duration
-		for _, l := range real {
-			for _, m := range durationRE.FindAllString(l, -1) {
-				if d, err := time.ParseDuration(m); err == nil {
-					ds = append(ds, d)
-				}
-			}
-		}
+		ds := durations(real)
 		if len(ds) < 2 || ds[1] <= 0 {
 			return fmt.Sprintf("printed fewer than two durations:\n%s", rr.stdout)
 		}

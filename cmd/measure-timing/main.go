@@ -79,7 +79,7 @@ var probeSrc []byte
 func main() {
 	write := flag.Bool("write", false, "regenerate core/timing_measured.go")
 	runs := flag.Int("runs", 100, "fresh processes per probe")
-	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, spawn, netsetup, wakestall); -write then keeps the other tables")
+	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, spawn, netsetup, wakestall, stack); -write then keeps the other tables")
 	flag.Parse()
 	want := func(probe string) bool {
 		return *only == "" || strings.Contains(","+*only+",", ","+probe+",")
@@ -134,6 +134,18 @@ func main() {
 				add(n, v)
 			}
 		})
+	}
+	if want("stack") {
+		stackSamples := map[string][]int64{}
+		for i := 0; i < *runs/5+1; i++ {
+			parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "stack"), func(n string, v int64) {
+				stackSamples[n] = append(stackSamples[n], v)
+			})
+		}
+		stackFit(stackSamples)
+		if *only == "stack" {
+			return
+		}
 	}
 	for i := 0; i < *runs && want("timerinit"); i++ {
 		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "timerinit"), add)

@@ -127,6 +127,7 @@ var zhLatin = map[string]bool{
 	"AfterFunc": true, "runtime.Gosched": true, "main.main": true, "LockOSThread": true,
 	"SIGURG": true, "usleep": true, "runqgrab": true, "GOMAXPROCS": true, "Go": true,
 	"STW": true, "_Psyscall": true, "schedtrace": true, "ms": true, "µs": true, "ns": true, "s": true,
+	"newstack": true, "copystack": true, "GC": true, "KB": true, "MB": true,
 }
 
 // zhProblems checks a Chinese sentence: Chinese, formatted, with no

@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gmpbook/gmpbook/core"
@@ -30,6 +31,8 @@ var onKinds = map[string][]core.EvKind{
 	"spin":     {core.EvMSpin},
 	"park":     {core.EvGoBlock},
 	"io":       {core.EvGoBlock}, // a park in IO wait: on the netpoller
+	"stack":    {core.EvGoStackGrow},
+	"shrink":   {core.EvGoStackShrink},
 	"timer":    {core.EvTimerFire},
 	"create":   {core.EvGoCreate},
 	"gosched":  {core.EvGoSched},
@@ -766,6 +769,10 @@ func narrate(w *core.World, e *core.Event, c *narrCtx) string {
 		return c.say("schedtrace.none")
 	case core.EvSTWStart:
 		return c.say("stwstart", g, e.N)
+	case core.EvGoStackGrow:
+		return c.say("stack.grow", g, stackBytes(e.N), stackBytes(e.Arg))
+	case core.EvGoStackShrink:
+		return c.say("stack.shrink", g, stackBytes(e.Arg), stackBytes(e.N))
 	case core.EvOutput:
 		return c.say("output", e.Text)
 	case core.EvDeadlock:
@@ -871,4 +878,16 @@ func narrateStart(w *core.World, e *core.Event, c *narrCtx) string {
 		slice = c.say("start.inherit")
 	}
 	return c.say("start", p, m, g, from, slice)
+}
+
+// stackBytes writes a stack size (a power of two of at least 2 KB) as
+// "8 KB" or "2 MB".
+func stackBytes(n int64) string {
+	switch {
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return strconv.FormatInt(n>>20, 10) + " MB"
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return strconv.FormatInt(n>>10, 10) + " KB"
+	}
+	return strconv.FormatInt(n, 10) + " B"
 }

@@ -96,12 +96,14 @@ var texts = map[string][nLangs]string{
 	"sysexit":          {"%s's system call returned on %s.", "%[1]s 的系统调用在 %[2]s 上返回了。"},
 
 	// GoEnd, Print.
-	"end.local":  {"%s's free list", "%s 的空闲列表"},
-	"end.global": {"the global free list", "全局空闲列表"},
-	"end":        {"%s exited; its G struct went to %s for reuse.", "%[1]s 退出了；它的 G 结构体放进了 %[2]s，留待复用。"},
-	"print":      {"printed", "打印了"},
-	"print.err":  {"printed to standard error", "向标准错误打印了"},
-	"print.say":  {"%s %s %q.", "%[1]s %[2]s %[3]q。"},
+	"end.local":    {"%s's free list", "%s 的空闲列表"},
+	"end.global":   {"the global free list", "全局空闲列表"},
+	"stack.grow":   {"%s's stack is full: newstack gives it a %s stack and copystack moves its %s of frames there.", "%[1]s 的栈满了：newstack 给它一个 %[2]s 的新栈，copystack 把原来 %[3]s 的栈帧搬过去。"},
+	"stack.shrink": {"The GC halves %s's stack from %s to %s: it used less than a quarter of it.", "GC 把 %[1]s 的栈从 %[2]s 减半到 %[3]s：它用了不到四分之一。"},
+	"end":          {"%s exited; its G struct went to %s for reuse.", "%[1]s 退出了；它的 G 结构体放进了 %[2]s，留待复用。"},
+	"print":        {"printed", "打印了"},
+	"print.err":    {"printed to standard error", "向标准错误打印了"},
+	"print.say":    {"%s %s %q.", "%[1]s %[2]s %[3]q。"},
 
 	// Run queues.
 	"runqput.next":  {"%s went to %s.", "%[1]s 进入了 %[2]s。"},

@@ -139,14 +139,14 @@ func (t *Thread) callSync(fn Value, args []Value) []Value {
 		}
 		return c.results
 	}
-	saved, savedDepth, savedPanic := t.top, t.depth, t.panic
+	saved, savedDepth, savedUsed, savedPanic := t.top, t.depth, t.stackUsed, t.panic
 	t.panic = nil // a panic being printed, whose Error method this may be
+	t.sync++
 	fr := t.pushCall(cl.Fn, cl.Env, args, -1)
 	fr.barrier = true
-	t.sync++
 	defer func() {
 		t.sync--
-		t.top, t.depth = saved, savedDepth
+		t.top, t.depth, t.stackUsed = saved, savedDepth, savedUsed
 		if t.panic == nil {
 			t.panic = savedPanic
 		}
@@ -265,7 +265,7 @@ func (c *fnCompiler) call(blk *block, cc *ssa.CallCommon, dst int32, mode int) {
 					for i, a := range args {
 						nf.regs[f.params[i]] = fr.regs[a]
 					}
-					if h := nf.blk.hdr; h != nil {
+					if h := nf.blk.hdr; h != nil && t.grow.Kind == 0 {
 						// The callee starts with a comparison and branch
 						// (if n < 2 {): it runs as a jump into a loop
 						// header does (header.go).

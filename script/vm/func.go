@@ -27,7 +27,8 @@ type Func struct {
 	// register.
 	consts  []constReg
 	gregs   []globalReg
-	results int // number of results
+	results int   // number of results
+	frame   int64 // its stack frame in bytes (stack.go: frameSize)
 	line    int32
 	user    bool // the scene's own code (package main)
 	// deferStack: the function owns a range-over-func loop's defer stack
@@ -147,6 +148,7 @@ func (p *Program) build(f *Func) {
 	}
 	f.built = true
 	fn := f.ssa
+	f.frame = frameSize(fn, p.sizes)
 	c := &fnCompiler{p: p, f: f, regs: map[ssa.Value]int32{}, cmap: map[any]operand{}}
 	// Lines are the scene's: the library's code (other files) has none, so
 	// that captions and the current line speak of the scene only.

@@ -62,25 +62,30 @@ type step struct {
 
 // Thread is one goroutine of the program; it implements core.Program.
 type Thread struct {
-	run     *Run
-	top     *frame
-	depth   int
-	name    string
-	main    bool
-	panic   *panicking
-	op      core.Op
-	goName  string // the author's name for the goroutine the next go statement starts (goname.go)
-	steps   []step
-	then    func(core.Result)
-	cpu     int64 // picoseconds of CPU work not yet reported
-	calls   bool  // the CPU work made calls (cooperative safe points)
-	ran     []int32
-	ranSeen []uint64 // the lines in ran, as a bit set
-	ranNext bool
-	ended   bool
-	call    *Call // the native call whose steps are running
-	sync    int   // >0 while a native runs interpreted code synchronously
-	inBody  bool  // a loop's body runs from its header (header.go)
+	run   *Run
+	top   *frame
+	depth int
+	// The goroutine's stack (stack.go): its size, as the simulator set
+	// it, the bytes its frames use, and a growth to hand the simulator
+	// at the next step (not while a callback runs: sync).
+	stackSize, stackUsed int64
+	grow                 core.Op
+	name                 string
+	main                 bool
+	panic                *panicking
+	op                   core.Op
+	goName               string // the author's name for the goroutine the next go statement starts (goname.go)
+	steps                []step
+	then                 func(core.Result)
+	cpu                  int64 // picoseconds of CPU work not yet reported
+	calls                bool  // the CPU work made calls (cooperative safe points)
+	ran                  []int32
+	ranSeen              []uint64 // the lines in ran, as a bit set
+	ranNext              bool
+	ended                bool
+	call                 *Call // the native call whose steps are running
+	sync                 int   // >0 while a native runs interpreted code synchronously
+	inBody               bool  // a loop's body runs from its header (header.go)
 	// bodyStopped: a loop's body run from its header stopped early, and
 	// gave back what it did not run (stopBody).
 	bodyStopped bool
@@ -94,7 +99,9 @@ type Thread struct {
 	startFn     *Func
 }
 
-func newThread(r *Run, name string) *Thread { return &Thread{run: r, name: name} }
+func newThread(r *Run, name string) *Thread {
+	return &Thread{run: r, name: name, stackSize: 2048} // the simulator sets the size (core.StackUser)
+}
 
 var _ core.Program = (*Thread)(nil)
 
@@ -326,6 +333,9 @@ func (t *Thread) exec() (op *core.Op) {
 			if st == stFrame && pc == end {
 				// A call or a return, at the end of its segment: on with
 				// the new top frame if it runs.
+				if t.grow.Kind != 0 {
+					return t.yieldGrow() // the call's frame did not fit
+				}
 				if t.cpu >= chunkPs {
 					return t.flush()
 				}
@@ -360,6 +370,9 @@ func (t *Thread) exec() (op *core.Op) {
 		}
 		switch st {
 		case stNext, stFrame:
+			if t.grow.Kind != 0 {
+				return t.yieldGrow() // a call's frame did not fit
+			}
 		case stYield:
 			return t.yieldOp()
 		case stPanic:
@@ -480,6 +493,9 @@ func (t *Thread) pushFrame(fn *Func, ret int32) *frame {
 	fr.blk = fn.blocks[0]
 	t.top = fr
 	t.depth++
+	if t.stackUsed += fn.frame; t.stackUsed > t.stackSize-stackGuard {
+		t.growStack(fn.frame) // stack.go
+	}
 	return fr
 }
 
@@ -536,6 +552,7 @@ func (t *Thread) retFrom(fr *frame, res int32) (st status, ok bool) {
 	}
 	t.top = caller
 	t.depth--
+	t.stackUsed -= fr.fn.frame
 	if fr.ret >= 0 && res >= 0 {
 		caller.regs[fr.ret] = fr.regs[res]
 	}
@@ -550,6 +567,7 @@ func (t *Thread) ret(results []Value) status {
 	fr := t.top
 	t.top = fr.caller
 	t.depth--
+	t.stackUsed -= fr.fn.frame
 	if fr.barrier {
 		fr.results = results
 		return stEnd
@@ -621,10 +639,12 @@ func (t *Thread) unwindStep(fr *frame) status {
 	if fr.barrier {
 		t.top = fr.caller
 		t.depth--
+		t.stackUsed -= fr.fn.frame
 		return stEnd
 	}
 	t.top = fr.caller
 	t.depth--
+	t.stackUsed -= fr.fn.frame
 	if t.top == nil {
 		return t.die()
 	}
