@@ -45,6 +45,10 @@ type Caption struct {
 	Line int    // the source line of the statement it belongs to (0 for On captions)
 	On   string // for "//> on <event>: text", the event name (steal, handoff, …)
 	Text string
+	// Poster: the caption was written "//> poster: text" (or "//> on
+	// <event>: poster: text"): the scene's poster shows the moment it
+	// starts at. Text is without the marker.
+	Poster bool
 }
 
 // Scene is a parsed, checked scene.
@@ -111,7 +115,9 @@ func Parse(filename string, src []byte) (*Scene, error) {
 	if err := sc.check(); err != nil {
 		return nil, err
 	}
-	sc.readCaptions()
+	if err := sc.readCaptions(); err != nil {
+		return nil, err
+	}
 	if err := sc.readNames(); err != nil {
 		return nil, err
 	}
@@ -188,7 +194,7 @@ func (sc *Scene) readSettings() error {
 // readCaptions collects //> comments: a trailing one belongs to its own
 // line, one alone on a line to the next line with code; "//> on kind:"
 // captions belong to the first event of that kind.
-func (sc *Scene) readCaptions() {
+func (sc *Scene) readCaptions() error {
 	codeLines := map[int]bool{}
 	ast.Inspect(sc.file, func(n ast.Node) bool {
 		if st, ok := n.(ast.Stmt); ok && st != nil && !sc.inHeader(st.Pos()) {
@@ -202,6 +208,8 @@ func (sc *Scene) readCaptions() {
 	}
 	sort.Ints(lines)
 	srcLines := strings.Split(string(sc.Source), "\n")
+	var errs Errors
+	var posterAt token.Pos
 	for _, cg := range sc.file.Comments {
 		for _, c := range cg.List {
 			text, ok := strings.CutPrefix(c.Text, "//>")
@@ -213,11 +221,38 @@ func (sc *Scene) readCaptions() {
 				continue // a goroutine's name, not a caption (names.go)
 			}
 			p := sc.pos(c.Pos())
+			// poster marks the caption whose moment the poster shows.
+			poster := func(text string) (string, bool, *Diagnostic) {
+				rest, ok := strings.CutPrefix(text, "poster:")
+				if !ok {
+					return text, false, nil
+				}
+				if posterAt.IsValid() {
+					d := sc.errorf(c.Pos(), "a second //> poster: caption; the one at line %d already marks the scene's poster", sc.pos(posterAt).Line)
+					return "", false, &d
+				}
+				posterAt = c.Pos()
+				if rest = strings.TrimSpace(rest); rest == "" {
+					d := sc.errorf(c.Pos(), "//> poster: needs the caption's text after it, as in //> poster: P1 steals half of P0's queue")
+					return "", false, &d
+				}
+				return rest, true, nil
+			}
 			if on, ok := strings.CutPrefix(text, "on "); ok {
 				if kind, rest, ok := strings.Cut(on, ":"); ok {
-					sc.Captions = append(sc.Captions, Caption{On: strings.TrimSpace(kind), Text: strings.TrimSpace(rest)})
+					rest, isPoster, err := poster(strings.TrimSpace(rest))
+					if err != nil {
+						errs = append(errs, *err)
+						continue
+					}
+					sc.Captions = append(sc.Captions, Caption{On: strings.TrimSpace(kind), Text: rest, Poster: isPoster})
 					continue
 				}
+			}
+			text, isPoster, err := poster(text)
+			if err != nil {
+				errs = append(errs, *err)
+				continue
 			}
 			line := p.Line
 			alone := p.Line-1 < len(srcLines) && strings.TrimSpace(srcLines[p.Line-1][:max(0, min(p.Column-1, len(srcLines[p.Line-1])))]) == ""
@@ -231,10 +266,14 @@ func (sc *Scene) readCaptions() {
 				}
 			}
 			if line > 0 {
-				sc.Captions = append(sc.Captions, Caption{Line: line, Text: text})
+				sc.Captions = append(sc.Captions, Caption{Line: line, Text: text, Poster: isPoster})
 			}
 		}
 	}
+	if len(errs) > 0 {
+		return errs
+	}
+	return nil
 }
 
 // LinksOS reports whether the real program links package os: fmt imports

@@ -87,12 +87,16 @@ func userGs(rec *view.Recording) map[int64]bool {
 	return user
 }
 
-// posterIndex is the cursor a scene's poster shows: the first interesting
-// event of one of the scene's own goroutines, else the middle of the run.
+// posterIndex is the cursor a scene's poster shows: where the caption the
+// author marked ("//> poster: …") starts, else the first interesting event
+// of one of the scene's own goroutines, else the middle of the run.
 func posterIndex(rec *view.Recording) int {
 	n := rec.Len()
 	if n == 0 {
 		return -1
+	}
+	if i := rec.PosterStart(); i >= 0 {
+		return i
 	}
 	user := userGs(rec)
 	start := sceneStart(rec)

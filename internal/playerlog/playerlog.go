@@ -126,7 +126,7 @@ func (s *Stepper) Done() bool { return s.done }
 func Captions(c *script.Compiled) []view.Caption {
 	out := make([]view.Caption, 0, len(c.Scene.Captions))
 	for _, cp := range c.Scene.Captions {
-		out = append(out, view.Caption{Line: cp.Line, On: cp.On, Text: cp.Text})
+		out = append(out, view.Caption{Line: cp.Line, On: cp.On, Text: cp.Text, Poster: cp.Poster})
 	}
 	return out
 }

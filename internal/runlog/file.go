@@ -36,10 +36,10 @@ func (f *File) Log() play.Log {
 }
 
 // magic starts every encoded File; the digit is the format's version.
-const magic = "gmpbook-run 1\n"
+const magic = "gmpbook-run 2\n"
 
 // Encode appends f to b. The layout: magic; title, procs, seed, version;
-// the captions (line, on, text); the events, each as a sequence of
+// the captions (line, on, text, poster); the events, each as a sequence of
 // varints in core.Event's field order, with Seq and T as differences from
 // the previous event; the schedtrace snapshot after the events that carry
 // one; then Lines (differences) and Began (event differences, lines).
@@ -54,6 +54,7 @@ func Encode(b []byte, f *File) []byte {
 		w.int(int64(c.Line))
 		w.str(c.On)
 		w.str(c.Text)
+		w.bool(c.Poster)
 	}
 	w.uint(uint64(len(f.Events)))
 	var seq int64
@@ -171,7 +172,7 @@ func Decode(b []byte) (*File, error) {
 		if r.err != nil {
 			break
 		}
-		f.Captions = append(f.Captions, view.Caption{Line: int(r.int32("caption line")), On: r.str("caption trigger"), Text: r.str("caption text")})
+		f.Captions = append(f.Captions, view.Caption{Line: int(r.int32("caption line")), On: r.str("caption trigger"), Text: r.str("caption text"), Poster: r.bool("caption poster")})
 	}
 	// Every event takes at least 15 bytes.
 	n = r.count("events", len(b)/15+1)

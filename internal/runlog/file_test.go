@@ -149,7 +149,7 @@ func TestDecodeRejectsUnknownKind(t *testing.T) {
 // FuzzDecode: any input decodes to a File or an ErrFormat error.
 func FuzzDecode(f *testing.F) {
 	f.Add(runlog.Encode(nil, &runlog.File{Title: "t", Procs: 2}))
-	f.Add([]byte("gmpbook-run 1\n\x01"))
+	f.Add([]byte("gmpbook-run 2\n\x01"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		got, err := runlog.Decode(b)
 		if err != nil {

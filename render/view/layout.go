@@ -39,7 +39,7 @@ type Options struct {
 	Highlight     *core.Event     // the current event: the places it is about are outlined
 	Window        core.Duration   // virtual time the timeline covers (0: DefaultWindow)
 	History       *History        // what the Recording knows beyond the World (nil: nothing)
-	Unused        map[string]bool // places ("syscall", "netpoll", "dead", "inflight") the whole scene never uses: collapsed to a line (wide layout)
+	Unused        map[string]bool // places ("syscall", "netpoll", "dead", "global") the whole scene never uses: collapsed to a line (wide layout)
 	Slide         bool            // laid out for a slide stage (1920×1080): text floor SlideTextFloor, larger tokens
 	Dark          bool            // draw with DarkTheme (a dark page, desktop look or slide); Frame.Background says which paper
 	Lang          Lang            // the language of the narration and the labels (English by default)

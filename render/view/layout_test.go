@@ -366,3 +366,56 @@ func TestUnusedPlacesCollapse(t *testing.T) {
 	open.Extend(ev)
 	assert.Nil(t, open.Unused(), "a growing log collapses nothing")
 }
+
+// TestUnusedGlobalQueueIsOneLine: a scene that never puts a goroutine on
+// the global queue draws it as one line that says so, not a strip of
+// empty cells, and the stations move up; a scene whose goroutines yield
+// (runtime.Gosched puts them on the global queue) keeps the strip.
+func TestUnusedGlobalQueueIsOneLine(t *testing.T) {
+	ev := stealScene(t)
+	rec := NewRecording(2, ev, nil)
+	un := rec.Unused()
+	require.True(t, un["global"], "the steal scene never uses the global queue")
+	at := len(ev) / 2
+	opts := Options{Width: 1280, Height: 760}
+	full := rec.Frame(at, opts)
+	opts.Unused = un
+	one := rec.Frame(at, opts)
+	assert.Empty(t, frameProblems(one, Places(2, false)))
+	texts := func(f Frame) map[string]bool {
+		m := map[string]bool{}
+		for _, s := range f.Shapes {
+			if s.Kind == ShapeText {
+				m[s.Text] = true
+			}
+		}
+		return m
+	}
+	assert.True(t, texts(one)["global run queue: not used in this scene"])
+	assert.False(t, texts(full)["global run queue: not used in this scene"])
+	cells := func(f Frame) int {
+		n := 0
+		for _, s := range f.Shapes {
+			if s.Role == "global.cell" {
+				n++
+			}
+		}
+		return n
+	}
+	assert.Greater(t, cells(full), 1, "the strip of cells without the option")
+	assert.Zero(t, cells(one), "no cells once collapsed")
+	top := func(f Frame) float32 {
+		for _, pl := range f.Places {
+			if pl.Role == "P0" {
+				return pl.Y
+			}
+		}
+		t.Fatal("no place P0")
+		return 0
+	}
+	assert.Less(t, top(one), top(full), "the stations move up")
+
+	yield := []core.Op{core.Go("w", core.Op{Kind: core.OpGosched}, core.Compute(ms)), {Kind: core.OpGosched}, core.Compute(ms)}
+	used := NewRecording(1, record(t, 1, 1, yield), nil)
+	assert.False(t, used.Unused()["global"], "Gosched puts the caller on the global queue")
+}

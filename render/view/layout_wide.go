@@ -147,11 +147,24 @@ func (b *builder) layoutWide(s *sorted) {
 	m := g.margin
 	y := m
 
-	// Header: the global run queue and the clock.
+	// Header: the global run queue and the clock. A scene that never puts
+	// a goroutine on the global queue gets one line for it, not a strip
+	// of empty cells; the header keeps the clock's two lines.
+	globalLine := b.opts.Unused["global"] && len(b.w.Global) == 0
+	if globalLine {
+		h := g.pad/2 + g.fs + 2 + g.pad/2 + g.fs + g.pad/2
+		g.total -= g.globalH - h
+		g.globalH = h
+	}
 	clock, status := b.clockText()
 	clockW := max(textW("t = 000.0ms", g.fs+2), textW(b.say("lbl.stw"), g.fs)) + g.pad
 	gr := Rect{m, y, W - 2*m - clockW - g.vgap, g.globalH}
-	b.globalStrip(gr)
+	if globalLine {
+		b.place("global", gr)
+		b.text(gr.X, gr.Y+g.pad/2, gr.W, g.fss, b.say("lbl.global.unused"), "global.unused", b.th.Muted)
+	} else {
+		b.globalStrip(gr)
+	}
 	cr := Rect{gr.Right() + g.vgap, y, clockW, g.globalH}
 	b.place("clock", cr)
 	b.text(cr.X, cr.Y+g.pad/2, cr.W, g.fs+2, clock, "clock", b.th.Ink)

@@ -12,9 +12,10 @@ import (
 // Caption is a scene author's //> narration comment, as plain data (the
 // caller converts the script package's captions; view imports only core).
 type Caption struct {
-	Line int    // the source line of the statement it belongs to (0 for On captions)
-	On   string // for "//> on <event>: text", the event name (steal, handoff, …)
-	Text string
+	Line   int    // the source line of the statement it belongs to (0 for On captions)
+	On     string // for "//> on <event>: text", the event name (steal, handoff, …)
+	Text   string
+	Poster bool // the author's mark: the scene's poster shows where this caption starts
 }
 
 // onKinds maps the names a scene may use in "//> on <name>:" to the event
@@ -220,6 +221,18 @@ func (r *Recording) CaptionAt(i int) string {
 
 // CaptionStarts lists the event indices where a caption starts, in order
 // and each once: the player pauses there in step mode.
+// PosterStart is the event the caption the author marked for the poster
+// ("//> poster: …") starts at, or -1 when no caption is marked or the
+// marked one is never shown.
+func (r *Recording) PosterStart() int {
+	for _, t := range r.triggers {
+		if r.Captions[t.c].Poster {
+			return t.idx
+		}
+	}
+	return -1
+}
+
 func (r *Recording) CaptionStarts() []int {
 	out := make([]int, 0, len(r.triggers))
 	for _, t := range r.triggers {

@@ -220,11 +220,14 @@ func (r *Recording) markUsed(e *core.Event) {
 		r.used["netpoll"] = true
 	case e.Kind == core.EvGoEnd:
 		r.used["dead"] = true
+	case e.Kind == core.EvGlobalPut || e.Kind == core.EvRunqOverflow || e.Kind == core.EvGlobalGet,
+		e.Kind == core.EvInject && e.Arg > 0:
+		r.used["global"] = true
 	}
 }
 
 // Unused is the set of places the whole log never puts a goroutine at
-// (of "syscall", "netpoll", "dead"), for Options.Unused: the layout
+// (of "syscall", "netpoll", "dead", "global"), for Options.Unused: the layout
 // collapses them to a line. It is nil while the log is still growing: a
 // place must not collapse and then pop in. Frame does not apply it by
 // itself (an open Recording answers like the finished one); a caller with
@@ -234,7 +237,7 @@ func (r *Recording) Unused() map[string]bool {
 		return nil
 	}
 	out := map[string]bool{}
-	for _, p := range []string{"syscall", "netpoll", "dead"} {
+	for _, p := range []string{"syscall", "netpoll", "dead", "global"} {
 		if !r.used[p] {
 			out[p] = true
 		}

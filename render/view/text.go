@@ -266,6 +266,7 @@ var texts = map[string][nLangs]string{
 	"lbl.psnotshown":     {"+%d Ps not shown", "另有 %d 个 P 未显示"},
 	"lbl.global":         {"global run queue (%d)", "全局运行队列（%d）"},
 	"lbl.global.short":   {"global %d", "全局 %d"},
+	"lbl.global.unused":  {"global run queue: not used in this scene", "全局运行队列：本场景未用到"},
 	"lbl.next":           {"next", "next"},
 	"lbl.hand":           {"in hand", "手中"},
 	"lbl.runq":           {"runq", "runq"},
