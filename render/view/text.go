@@ -98,7 +98,7 @@ var texts = map[string][nLangs]string{
 	// GoEnd, Print.
 	"end.local":    {"%s's free list", "%s 的空闲列表"},
 	"end.global":   {"the global free list", "全局空闲列表"},
-	"stack.grow":   {"%s's stack is full: newstack gives it a %s stack and copystack moves its %s of frames there.", "%[1]s 的栈满了：newstack 给它一个 %[2]s 的新栈，copystack 把原来 %[3]s 的栈帧搬过去。"},
+	"stack.grow":   {"%s's stack is full: newstack gives it a %s stack in place of its %s one, and copystack moves its frames there.", "%[1]s 的栈满了：newstack 给它一个 %[2]s 的新栈替换原来 %[3]s 的栈，copystack 把栈帧搬过去。"},
 	"stack.shrink": {"The GC halves %s's stack from %s to %s: it used less than a quarter of it.", "GC 把 %[1]s 的栈从 %[2]s 减半到 %[3]s：它用了不到四分之一。"},
 	"end":          {"%s exited; its G struct went to %s for reuse.", "%[1]s 退出了；它的 G 结构体放进了 %[2]s，留待复用。"},
 	"print":        {"printed", "打印了"},
