@@ -3,6 +3,7 @@ package view
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/gmpbook/gmpbook/core"
 )
@@ -140,16 +141,56 @@ func (b *builder) moves() {
 			hy := -uy*ah + sgn*ux*ah*0.6
 			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x1, Y: y1, W: hx, H: hy, Stroke: c, StrokeW: sw, Role: role + ".head"})
 		}
-		// The tag sits beside the path, not on it: above a level path (on
-		// the line it would hide the queue's count), right of a steep one.
-		mx, my := x0+dx/2, y0+dy/2
-		if abs32(dy) < abs32(dx) {
-			my -= b.fss*0.8 + sw
-		} else {
-			mx += textW(label, b.fss)/2 + b.fss*0.5 + sw
-		}
+		mx, my := b.labelSpot(x0, y0, dx, dy, sw, label)
 		b.moveLabel(mx, my, label, role, c)
 	}
+}
+
+// labelSpot is where a move's tag goes: beside the path, not on it
+// (above a level path, right of a steep one), at the first of a few
+// points along the path where the tag covers no text and no goroutine
+// already drawn — a queue's count, a label, another move's tag — else at
+// the middle.
+func (b *builder) labelSpot(x0, y0, dx, dy, sw float32, label string) (float32, float32) {
+	size := b.fss
+	w := textW(label, size)
+	pad := size * 0.3
+	up, side := size*0.8+sw, w/2+size*0.5+sw
+	offsets := [][2]float32{{0, -up}, {0, up}, {side, 0}, {-side, 0}}
+	if abs32(dy) >= abs32(dx) {
+		offsets = [][2]float32{{side, 0}, {-side, 0}, {0, -up}, {0, up}}
+	}
+	for _, at := range []float32{0.5, 0.38, 0.62, 0.26, 0.74, 0, 1} {
+		for _, o := range offsets {
+			// Near the path first; then a step further out, where a
+			// crowded station leaves no room beside it.
+			for _, k := range []float32{1, 2, 3} {
+				cx, cy := x0+dx*at+o[0]*k, y0+dy*at+o[1]*k
+				tag := Rect{cx - w/2 - pad, cy - size/2 - pad, w + 2*pad, size + 2*pad}
+				if tag.X < 0 || tag.Y < 0 || tag.Right() > b.f.W || tag.Bottom() > b.f.H {
+					continue
+				}
+				if !b.covers(tag) {
+					return cx, cy
+				}
+			}
+		}
+	}
+	return x0 + dx/2 + offsets[0][0], y0 + dy/2 + offsets[0][1]
+}
+
+// covers reports whether r overlaps a text or a goroutine drawn so far.
+func (b *builder) covers(r Rect) bool {
+	for i := range b.f.Shapes {
+		s := &b.f.Shapes[i]
+		if s.Kind != ShapeText && s.G == 0 && !strings.HasSuffix(s.Role, ".tag") {
+			continue
+		}
+		if r.X < s.X+s.W && s.X < r.Right() && r.Y < s.Y+s.H && s.Y < r.Bottom() {
+			return true
+		}
+	}
+	return false
 }
 
 // moveLabel draws a move's words centred at (cx, cy) on a tag of paper, so

@@ -102,3 +102,42 @@ func slicesHasPrefix(ss []string, p string) bool {
 	}
 	return false
 }
+
+// TestMoveLabelsCoverNoText: at every drawn move of the steal and the
+// mixed scenes, at the page's width, each move's tag covers no text and
+// no goroutine of the picture (a queue's count, a P's status, a pill) and
+// no other move's tag.
+func TestMoveLabelsCoverNoText(t *testing.T) {
+	for _, sc := range []struct {
+		procs int
+		ev    []core.Event
+	}{{2, stealScene(t)}, {4, mixedScene(t, 4, 60, 3)}} {
+		rec := NewRecording(sc.procs, sc.ev, nil)
+		checked := 0
+		for i := range rec.Events {
+			if !isDrawnMove(&rec.Events[i]) {
+				continue
+			}
+			f := rec.Frame(i, Options{Width: 1280, Height: 800})
+			for k, s := range f.Shapes {
+				if !strings.HasSuffix(s.Role, ".tag") || !strings.HasPrefix(s.Role, "move.") {
+					continue
+				}
+				checked++
+				for j, o := range f.Shapes {
+					if j == k || j == k+1 { // the tag's own label follows it
+						continue
+					}
+					other := o.Kind == ShapeText || o.G != 0 || strings.HasSuffix(o.Role, ".tag")
+					if !other || strings.HasPrefix(o.Role, "move.") && !strings.HasSuffix(o.Role, ".tag") {
+						continue
+					}
+					if s.X < o.X+o.W && o.X < s.X+s.W && s.Y < o.Y+o.H && o.Y < s.Y+s.H {
+						t.Errorf("event %d (%s): the %s tag covers %s %q", i, rec.Events[i].Kind, s.Role, o.Role, o.Text)
+					}
+				}
+			}
+		}
+		assert.Positive(t, checked, "the scene draws moves")
+	}
+}
