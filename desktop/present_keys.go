@@ -89,12 +89,26 @@ func presentPresses(in *Input, out []presentPress) []presentPress {
 	return out
 }
 
-// keyLabels are the keys as the help overlay names them.
+// keyLabels are the keys as the help overlay names them: a symbol, the
+// name printed on the key, or (keyWords) a word of the reader's language.
 var keyLabels = map[key.Key]string{
 	key.Right: "→", key.Left: "←", key.Up: "↑", key.Down: "↓",
-	key.Space: "Space", key.Enter: "Enter", key.Backspace: "Backspace",
-	key.Escape: "Esc", key.PageDown: "PgDn", key.PageUp: "PgUp",
+	key.Enter: "Enter", key.Escape: "Esc", key.PageDown: "PgDn", key.PageUp: "PgUp",
 	key.Home: "Home", key.End: "End", key.Period: ".",
+}
+
+// keyWords are the keys whose names are words, by string-table key: a
+// Chinese help calls the space bar 空格键, as Chinese software does, and
+// keeps the names printed on the keys (Enter, Esc).
+var keyWords = map[key.Key]string{key.Space: "key.space", key.Backspace: "key.backspace"}
+
+// keyLabel names k for the help overlay in language l.
+func keyLabel(l lang.Lang, k key.Key) (string, bool) {
+	if w, ok := keyWords[k]; ok {
+		return lang.T(l, w), true
+	}
+	s, ok := keyLabels[k]
+	return s, ok
 }
 
 // actionHelp names each action's help line in the string table
@@ -131,8 +145,8 @@ func helpLines(l lang.Lang, presenter bool) [][2]string {
 				digits = true
 				continue
 			}
-			if l, ok := keyLabels[k]; ok {
-				names = append(names, l)
+			if name, ok := keyLabel(l, k); ok {
+				names = append(names, name)
 			} else {
 				names = append(names, k.String())
 			}

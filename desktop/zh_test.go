@@ -66,4 +66,16 @@ func TestTheLanguageSwitchRemakesThePlayersAndPresentsInChinese(t *testing.T) {
 		assert.NotContains(t, l[1], "[present.", "a help line with no text")
 	}
 	assert.Equal(t, lang.T(lang.Zh, "present.help.next"), lines[0][1])
+	keys := ""
+	for _, l := range lines {
+		keys += l[0] + " "
+	}
+	assert.Contains(t, keys, "空格键", "the space bar by its Chinese name")
+	assert.NotContains(t, keys, "Space")
+	assert.NotContains(t, keys, "Backspace")
+	enKeys := ""
+	for _, l := range helpLines(lang.En, false) {
+		enKeys += l[0] + " "
+	}
+	assert.Contains(t, enKeys, "Space")
 }

@@ -135,6 +135,8 @@ var presentStrings = map[string][Count]string{
 	"present.loading":           {"Preparing the slides…", "正在准备幻灯片……"},
 	// The help overlay (?).
 	"present.help.title":      {"Keys", "按键"},
+	"key.space":               {"Space", "空格键"},
+	"key.backspace":           {"Backspace", "退格键"},
 	"present.help.next":       {"next step, then next slide", "下一步，然后下一张"},
 	"present.help.prev":       {"previous step, then previous slide", "上一步，然后上一张"},
 	"present.help.enter":      {"next; after digits: go to that slide; in the overview: open the selected slide", "下一步；输入数字后：转到那一张；在总览中：打开选中的一张"},
