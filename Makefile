@@ -79,8 +79,10 @@ conformance:
 # The player. wasm builds the browser player into site/out/player: main.wasm
 # (GOOS=js GOARCH=wasm), light.wasm (the same with -tags light: it plays the
 # runs the website records at build time and has no compiler, so a reader
-# who does not edit downloads less), the iframe page wasm/index.html and
-# Go's wasm_exec.js; serve the directory with .wasm as application/wasm.
+# who does not edit downloads less), the iframe page wasm/index.html, Go's
+# wasm_exec.js and the Chinese font, cjk-subset.ttf, which both players
+# leave out (-tags lazycjk) and fetch only to play in Chinese; serve the
+# directory with .wasm as application/wasm.
 # player builds the desktop window, bin/gmpbook-player (cgo: make deps
 # installs the X11 and OpenGL headers).
 #
@@ -95,9 +97,9 @@ WASM_BUILD := GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -gcflag
 
 wasm:
 	@mkdir -p $(PLAYER_OUT)
-	$(WASM_BUILD) -o $(PLAYER_OUT)/main.wasm ./wasm
-	$(WASM_BUILD) -tags light -o $(PLAYER_OUT)/light.wasm ./wasm
-	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" wasm/index.html $(PLAYER_OUT)/
+	$(WASM_BUILD) -tags lazycjk -o $(PLAYER_OUT)/main.wasm ./wasm
+	$(WASM_BUILD) -tags light,lazycjk -o $(PLAYER_OUT)/light.wasm ./wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" wasm/index.html internal/fonts/cjk-subset.ttf $(PLAYER_OUT)/
 
 player: deps
 	@mkdir -p bin
@@ -142,10 +144,10 @@ ADDR ?= 127.0.0.1:8080
 .PHONY: site serve site-player bench-site
 
 site-player: wasm
-	@bash scripts/precompress.sh $(PLAYER_OUT)/main.wasm $(PLAYER_OUT)/light.wasm
-	rm -f site/player/*.wasm site/player/*.br site/player/*.gz
-	cp $(PLAYER_OUT)/*.wasm $(PLAYER_OUT)/*.wasm.gz $(PLAYER_OUT)/wasm_exec.js $(PLAYER_OUT)/index.html site/player/
-	cp $(PLAYER_OUT)/*.wasm.br site/player/ 2>/dev/null || true
+	@bash scripts/precompress.sh $(PLAYER_OUT)/main.wasm $(PLAYER_OUT)/light.wasm $(PLAYER_OUT)/cjk-subset.ttf
+	rm -f site/player/*.wasm site/player/*.ttf site/player/*.br site/player/*.gz
+	cp $(PLAYER_OUT)/*.wasm $(PLAYER_OUT)/*.wasm.gz $(PLAYER_OUT)/cjk-subset.ttf $(PLAYER_OUT)/cjk-subset.ttf.gz $(PLAYER_OUT)/wasm_exec.js $(PLAYER_OUT)/index.html site/player/
+	cp $(PLAYER_OUT)/*.wasm.br $(PLAYER_OUT)/cjk-subset.ttf.br site/player/ 2>/dev/null || true
 
 site: site-player
 	$(GO) build -o gmpbook ./cmd/gmpbook

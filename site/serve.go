@@ -65,6 +65,7 @@ var contentTypes = map[string]string{
 	".txt":  "text/plain; charset=utf-8",
 	".md":   "text/plain; charset=utf-8",
 	".out":  "text/plain; charset=utf-8",
+	".ttf":  "font/ttf", // the players' Chinese font
 }
 
 // ContentType is the media type the server sends for a file name.
@@ -82,7 +83,7 @@ func ContentType(name string) string {
 // compressible reports whether a type is worth compressing.
 func compressible(ct string) bool {
 	return strings.HasPrefix(ct, "text/") || strings.HasPrefix(ct, "application/json") ||
-		ct == "application/wasm" || ct == "image/svg+xml"
+		ct == "application/wasm" || ct == "image/svg+xml" || ct == "font/ttf"
 }
 
 // servedFile is one file, with its compressed forms made on first use.

@@ -77,7 +77,7 @@ func sitePlayer(t testing.TB) (fs.FS, string) {
 		}
 		// Both players, as make wasm builds them: the full one and the
 		// light one that plays the site's recorded runs.
-		for _, b := range [][]string{{"main.wasm"}, {"light.wasm", "-tags", "light"}} {
+		for _, b := range [][]string{{"main.wasm", "-tags", "lazycjk"}, {"light.wasm", "-tags", "light,lazycjk"}} {
 			cmd := exec.Command("go", append(append([]string{"build"}, b[1:]...), "-o", filepath.Join(dir, b[0]), "./wasm")...)
 			cmd.Dir = ".."
 			cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -97,6 +97,7 @@ func sitePlayer(t testing.TB) (fs.FS, string) {
 			sitePlayerErr = err
 		}
 		copyFile("../wasm/index.html", "index.html")
+		copyFile("../internal/fonts/cjk-subset.ttf", "cjk-subset.ttf")
 		copyFile(filepath.Join(runtime.GOROOT(), "lib", "wasm", "wasm_exec.js"), "wasm_exec.js")
 		sitePlayerDir = dir
 	})

@@ -70,4 +70,17 @@ func TestSiteZhScenePlaysInChinese(t *testing.T) {
 	siteWaitJS(t, ctx, `(() => { document.querySelector('`+sel+` iframe').contentWindow.postMessage({cmd: 'play'}, '*'); return `+status("playing")+`; })()`, 10*time.Second)
 	siteScreenshot(t, ctx, "site-zh-scene-playing-1280.png")
 	require.Empty(t, log.take(), "console errors")
+
+	// The Chinese font is not in the module: a Chinese player fetched it,
+	// an English one does not.
+	fetched := func() string {
+		return siteEval[string](t, ctx, `document.querySelector('`+sel+` iframe').contentWindow.performance.getEntriesByType('resource').map(e => e.name).join(' ')`)
+	}
+	require.Contains(t, fetched(), "cjk-subset.ttf", "the Chinese player fetched its font")
+	siteNavigate(t, ctx, b.url+site.PageName(c))
+	time.Sleep(time.Second)
+	sitePressPlay(t, ctx, sel)
+	siteWaitJS(t, ctx, `document.querySelector('`+sel+` iframe') && `+status("ready"), 90*time.Second)
+	require.NotContains(t, fetched(), "cjk-subset.ttf", "an English reader does not download the Chinese font")
+	require.Empty(t, log.take(), "console errors")
 }

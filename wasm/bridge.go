@@ -157,6 +157,9 @@ func ms(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10)
 // game. loadSaid and loaded describe loading for the first-frame console
 // line.
 func playScene(cue play.Cue, m marker, player play.Controllable, title, loadSaid string, loaded time.Time) error {
+	if err := loadCJK(cue.Lang); err != nil {
+		return err
+	}
 	started := time.Now()
 	m.mark("started")
 	cue.Apply(player)

@@ -60,32 +60,7 @@ func fetchRun(key string) ([]byte, error) {
 	if p.Type() != js.TypeObject {
 		return nil, fmt.Errorf("runs/%s.run: the page's loader did not fetch the recorded run", key)
 	}
-	type result struct {
-		b   []byte
-		err error
-	}
-	done := make(chan result, 1)
-	var ok, fail js.Func
-	ok = js.FuncOf(func(this js.Value, args []js.Value) any {
-		u := js.Global().Get("Uint8Array").New(args[0])
-		b := make([]byte, u.Get("length").Int())
-		js.CopyBytesToGo(b, u)
-		done <- result{b: b}
-		return nil
-	})
-	fail = js.FuncOf(func(this js.Value, args []js.Value) any {
-		msg := "the recorded run could not be loaded"
-		if len(args) > 0 {
-			msg += ": " + js.Global().Call("String", args[0]).String()
-		}
-		done <- result{err: errors.New(msg)}
-		return nil
-	})
-	p.Call("then", ok, fail)
-	r := <-done
-	ok.Release()
-	fail.Release()
-	return r.b, r.err
+	return awaitBytes(p, "the recorded run could not be loaded")
 }
 
 // loadFull replaces the light player with the full one, which can run

@@ -148,12 +148,12 @@ func run(set settings) (missed int, err error) {
 	}
 	defer os.RemoveAll(root)
 	games := []*game{
-		{name: "player", pkg: "./wasm"},
+		{name: "player", pkg: "./wasm", tags: "lazycjk"},
 		{name: "text", pkg: "./cmd/playerbench/testdata/textgame"},
 		{name: "empty", pkg: "./cmd/playerbench/testdata/emptygame"},
 		// What a reader who does not edit downloads: the site's
 		// chapter scenes play their recorded runs in it.
-		{name: "light", pkg: "./wasm", tags: "light"},
+		{name: "light", pkg: "./wasm", tags: "light,lazycjk"},
 	}
 	fmt.Println("player benchmarks (browser player vs bare Ebiten games built in this run)")
 	for _, g := range games {

@@ -1,7 +1,6 @@
 package fonts
 
 import (
-	_ "embed"
 	"fmt"
 	"sync"
 
@@ -15,12 +14,6 @@ import (
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 )
-
-// CJKSubset is the Chinese fallback font: Droid Sans Fallback cut down to
-// GB2312's level-1 hanzi, Chinese punctuation and full-width forms.
-//
-//go:embed cjk-subset.ttf
-var CJKSubset []byte
 
 // Face names a font file. The first six are in the order of desktop/page's
 // Font, so page.Font(f) and Face(f) name the same file.
