@@ -5,9 +5,9 @@
 #   - at 1280 px, 390 px and as a 1920×1080 slide, light and dark: the
 #     display list as SVG (internal/playerlog TestPlayerShots; the SVG is
 #     also what a page prints), then a PNG of each by headless Chromium;
-#   - NAME-desktop-1280.png: the Ebiten player window (cmd/gmpbook-player,
-#     the drawing of render/draw.go) at 1280×760 under Xvfb, paused at the
-#     same event.
+#   - NAME-desktop-1280.png and NAME-desktop-1280-dark.png: the Ebiten
+#     player window (cmd/gmpbook-player, the drawing of render/draw.go) at
+#     1280×760 under Xvfb, paused at the same event, light and dark.
 set -eu
 out=docs/player-design/built
 mkdir -p "$out"
@@ -30,4 +30,7 @@ for args in "$scenes"/*.args; do
 	# shellcheck disable=SC2046 # one argument per line, none with spaces
 	xvfb-run -a "$scenes/gmpbook-player" $(cat "$args") -width 1280 -height 760 -frames 5 \
 		-screenshot "$out/$name-desktop-1280.png" "$scenes/$name.go"
+	# shellcheck disable=SC2046
+	xvfb-run -a "$scenes/gmpbook-player" $(cat "$args") -dark -width 1280 -height 760 -frames 5 \
+		-screenshot "$out/$name-desktop-1280-dark.png" "$scenes/$name.go"
 done

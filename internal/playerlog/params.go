@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gmpbook/gmpbook/render/play"
+	"github.com/gmpbook/gmpbook/render/view"
 	"github.com/gmpbook/gmpbook/script"
 )
 
@@ -133,6 +134,13 @@ func (p *Params) Flags(fs *flag.FlagSet) {
 	fs.IntVar(&p.At, "at", -1, "start after event `N` (-1: before the first event)")
 	fs.BoolVar(&p.Play, "play", false, "start playing")
 	fs.Float64Var(&p.Speed, "speed", 1, "playback speed")
+	fs.BoolVar(&p.Dark, "dark", false, "draw the player in its dark palette")
+	fs.BoolVar(&p.Slide, "slide", false, "lay the player out for a slide stage")
+	fs.Func("lang", "the `language` the player speaks: en or zh", func(v string) error {
+		l, err := view.ParseLang(v)
+		p.Lang = l
+		return err
+	})
 	fs.StringVar(&p.CompareGo, "compare-go", "", "compare mode: play a second run with Go `version` beside the first")
 	fs.IntVar(&p.CompareProcs, "compare-procs", 0, "compare mode: play a second run with `N` Ps beside the first")
 }

@@ -60,8 +60,8 @@ func TestFlagsAreTheQuerysParameters(t *testing.T) {
 	fs := flag.NewFlagSet("player", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	p.Flags(fs)
-	require.NoError(t, fs.Parse([]string{"-procs", "3", "-seed", "9", "-at", "17", "-play", "-speed", "4", "-compare-procs", "2", "scene.go"}))
-	q, err := url.ParseQuery("procs=3&seed=9&cprocs=2&at=17&speed=4&play=1")
+	require.NoError(t, fs.Parse([]string{"-procs", "3", "-seed", "9", "-at", "17", "-play", "-speed", "4", "-compare-procs", "2", "-dark", "-slide", "-lang", "zh", "scene.go"}))
+	q, err := url.ParseQuery("procs=3&seed=9&cprocs=2&at=17&speed=4&play=1&dark=1&slide=1&lang=zh")
 	require.NoError(t, err)
 	assert.Equal(t, q, p.Query())
 
