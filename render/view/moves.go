@@ -132,8 +132,36 @@ func (b *builder) moves() {
 			b.moveLabel(x0, y0-gs, label, role, c)
 			continue
 		}
+		// A move between two places of one row (a steal from a queue
+		// beside this one) goes round the queues, not through their
+		// goroutines and counts: up to the gap above the row, across, and
+		// down into the destination.
+		if abs32(dy) < min(fp.H, tp.H)/2 && abs32(dx) > (fp.W+tp.W)/2 {
+			yr := min(fp.Y, tp.Y) - max(b.gap, sw)
+			b.f.Shapes = append(b.f.Shapes,
+				Shape{Kind: ShapeLine, X: x0, Y: y0, W: 0, H: yr - y0, Stroke: c, StrokeW: sw, Role: role},
+				Shape{Kind: ShapeLine, X: x0, Y: yr, W: dx, H: 0, Stroke: c, StrokeW: sw, Role: role},
+				Shape{Kind: ShapeLine, X: x1, Y: yr, W: 0, H: y1 - yr, Stroke: c, StrokeW: sw, Role: role})
+			b.arrowHead(x1, y1, 0, y1-yr, sw, c, role)
+			mx, my := b.labelSpot(x0, yr, dx, 0, sw, label)
+			b.moveLabel(mx, my, label, role, c)
+			continue
+		}
 		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x0, Y: y0, W: dx, H: dy, Stroke: c, StrokeW: sw, Role: role})
-		// The arrowhead at the destination.
+		b.arrowHead(x1, y1, dx, dy, sw, c, role)
+		mx, my := b.labelSpot(x0, y0, dx, dy, sw, label)
+		b.moveLabel(mx, my, label, role, c)
+	}
+}
+
+// arrowHead draws the head of a path that arrives at (x1, y1) going in
+// direction (dx, dy).
+func (b *builder) arrowHead(x1, y1, dx, dy, sw float32, c Color, role string) {
+	d := float32(math.Hypot(float64(dx), float64(dy)))
+	if d < 1 {
+		return
+	}
+	{
 		ux, uy := dx/d, dy/d
 		ah := max(6, b.ts/3)
 		for _, sgn := range []float32{1, -1} {
@@ -141,8 +169,6 @@ func (b *builder) moves() {
 			hy := -uy*ah + sgn*ux*ah*0.6
 			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x1, Y: y1, W: hx, H: hy, Stroke: c, StrokeW: sw, Role: role + ".head"})
 		}
-		mx, my := b.labelSpot(x0, y0, dx, dy, sw, label)
-		b.moveLabel(mx, my, label, role, c)
 	}
 }
 
