@@ -65,13 +65,31 @@ func (c *fnCompiler) storeStep(blk *block, i int) func(t *Thread, fr *frame) sta
 		add.Parent() != c.f.ssa || blk.src[i+3].Parent() != c.f.ssa {
 		return nil
 	}
-	st := c.elemStore(a, b)
+	x, ix, v := c.operand(a.X), c.operand(a.Index), c.operand(b.Val)
+	_, isPtr := a.X.Type().Underlying().(*types.Pointer)
+	agg := isAgg(b.Val.Type())
+	far := c.farSite(b.Val.Type(), a.Pos())
 	dst, sx, sy, sub := c.reg(add), c.operand(add.X), c.operand(add.Y), add.Op == token.SUB
 	to := c.f.blocks[blk.ssa.Succs[0].Index]
 	edge := to.phis[predIndex(blk.ssa.Succs[0], blk.ssa)]
 	return func(t *Thread, fr *frame) status {
-		if !st.do(t, fr) {
-			return st.fail(t, fr, 3)
+		s, ok := elems(fr.regs[x], isPtr)
+		i := int64(fr.regs[ix].N)
+		if !ok {
+			fr.pc -= 3
+			return t.nilDeref()
+		}
+		if uint64(i) >= uint64(len(s)) {
+			fr.pc -= 3
+			return t.indexError(i, len(s))
+		}
+		if len(s) > far.len {
+			t.touch(far, i)
+		}
+		if agg {
+			store(&s[i], fr.regs[v])
+		} else {
+			s[i] = fr.regs[v]
 		}
 		if sub {
 			fr.regs[dst] = Value{N: fr.regs[sx].N - fr.regs[sy].N}
@@ -191,63 +209,31 @@ func (c *fnCompiler) indexLoad(blk *block, at int, a *ssa.IndexAddr, b *ssa.UnOp
 
 // indexStore is *&x[i] = v.
 func (c *fnCompiler) indexStore(a *ssa.IndexAddr, b *ssa.Store) func(t *Thread, fr *frame) status {
-	st := c.elemStore(a, b)
+	x, ix, v := c.operand(a.X), c.operand(a.Index), c.operand(b.Val)
+	_, isPtr := a.X.Type().Underlying().(*types.Pointer)
+	agg := isAgg(b.Val.Type())
+	far := c.farSite(b.Val.Type(), a.Pos())
 	return func(t *Thread, fr *frame) status {
-		if !st.do(t, fr) {
-			return st.fail(t, fr, 1)
+		s, ok := elems(fr.regs[x], isPtr)
+		i := int64(fr.regs[ix].N)
+		if !ok {
+			fr.pc--
+			return t.nilDeref()
+		}
+		if uint64(i) >= uint64(len(s)) {
+			fr.pc--
+			return t.indexError(i, len(s))
+		}
+		if len(s) > far.len {
+			t.touch(far, i)
+		}
+		if agg {
+			store(&s[i], fr.regs[v])
+		} else {
+			s[i] = fr.regs[v]
 		}
 		return stNext
 	}
-}
-
-// elemStore is the element store *&x[i] = v of an IndexAddr a and the
-// Store b through it, which indexStore and storeStep run.
-type elemStore struct {
-	x, ix, v operand
-	isPtr    bool // x is a pointer to an array
-	agg      bool // the elements are aggregates, stored in place
-	far      *farSite
-}
-
-func (c *fnCompiler) elemStore(a *ssa.IndexAddr, b *ssa.Store) *elemStore {
-	_, isPtr := a.X.Type().Underlying().(*types.Pointer)
-	return &elemStore{
-		x: c.operand(a.X), ix: c.operand(a.Index), v: c.operand(b.Val),
-		isPtr: isPtr, agg: isAgg(b.Val.Type()), far: c.farSite(b.Val.Type(), a.Pos()),
-	}
-}
-
-// do stores the element; false when it cannot (a nil pointer, an index
-// out of range), and fail panics as the store would.
-func (e *elemStore) do(t *Thread, fr *frame) bool {
-	s, ok := elems(fr.regs[e.x], e.isPtr)
-	i := int64(fr.regs[e.ix].N)
-	if !ok || uint64(i) >= uint64(len(s)) {
-		return false
-	}
-	if len(s) > e.far.len {
-		t.touch(e.far, i)
-	}
-	if e.agg {
-		store(&s[i], fr.regs[e.v])
-	} else {
-		set(&s[i], fr.regs[e.v])
-	}
-	return true
-}
-
-// fail is the panic of a store do refused, from the code of an
-// instruction fused of n: fr.pc goes back to the IndexAddr, where the
-// run loop shows the panic.
-//
-//go:noinline
-func (e *elemStore) fail(t *Thread, fr *frame, n int) status {
-	fr.pc -= n
-	s, ok := elems(fr.regs[e.x], e.isPtr)
-	if !ok {
-		return t.nilDeref()
-	}
-	return t.indexError(int64(fr.regs[e.ix].N), len(s))
 }
 
 // fieldLoad is v = *&x.f.
