@@ -223,8 +223,21 @@ func (t *Thread) runStep(fr *frame) (st status, ok bool) {
 	}
 	t.cpu += int64(bin.seg)
 	run.instrs += int64(bin.segN)
-	end := int(bin.end)
-	in := bin
+	if st = t.runBody(fr, b, mark); st != stNext {
+		return st, false
+	}
+	return stNext, true
+}
+
+// runBody runs the segment of block b, the whole block, whose cost, count
+// and lines the caller has charged and noted (mark: len(t.ran) before the
+// noting), as the run loop runs a segment at once: each instruction's do,
+// with t.inBody set so that the closing jump into a header leaves the
+// header to the caller. A segment that stops early (st is not stNext) has
+// the rest given back (stopBody).
+func (t *Thread) runBody(fr *frame, b *block, mark int) (st status) {
+	in := &b.instrs[0]
+	end := int(in.end)
 	pc := 0
 	t.inBody = true
 	for {
@@ -238,9 +251,8 @@ func (t *Thread) runStep(fr *frame) (st status, ok bool) {
 	t.inBody = false
 	if st != stNext {
 		t.stopBody(fr, b, in, pc, end, mark)
-		return st, false
 	}
-	return stNext, true
+	return st
 }
 
 // loop runs the loop of header h, whose body fr has just entered: the
@@ -271,6 +283,7 @@ func (t *Thread) loop(fr *frame, h *header) (st status, ok bool) {
 	bin, hin := &b.instrs[0], h.in
 	maxI := run.p.MaxInstructions
 	end := int(bin.end)
+	single := end == 1+int(bin.skip)
 	pred := t.predFor(h.site)
 	// sat: the site's counter for a history of all thens.
 	sat := int(h.site)<<histBits | (1<<histBits - 1)
@@ -308,20 +321,18 @@ func (t *Thread) loop(fr *frame, h *header) (st status, ok bool) {
 			}
 			t.cpu += int64(bin.seg)
 			run.instrs += int64(bin.segN)
-			in := bin
-			pc := 0
-			t.inBody = true
-			for {
-				pc += 1 + int(in.skip)
-				fr.pc = pc
-				if st = in.do(t, fr); st != stNext || pc == end {
-					break
+			if single {
+				// A body of one instruction (a fused store, step and
+				// jump): runBody's loop, without the call.
+				fr.pc = end
+				t.inBody = true
+				st = bin.do(t, fr)
+				t.inBody = false
+				if st != stNext {
+					t.stopBody(fr, b, bin, end, end, mark)
+					return st, false
 				}
-				in = &b.instrs[pc]
-			}
-			t.inBody = false
-			if st != stNext {
-				t.stopBody(fr, b, in, pc, end, mark)
+			} else if st = t.runBody(fr, b, mark); st != stNext {
 				return st, false
 			}
 			// The header, as enterHeader runs it.

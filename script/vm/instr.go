@@ -499,7 +499,7 @@ func (fr *frame) take(to *block, edge []phiCopy) {
 func (fr *frame) copyPhis(edge []phiCopy) {
 	regs := fr.regs
 	for _, e := range edge {
-		regs[e.dst] = regs[e.src]
+		set(&regs[e.dst], regs[e.src])
 	}
 }
 
