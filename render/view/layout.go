@@ -112,6 +112,16 @@ func fitText(s string, size, maxW float32) string {
 		cells += runeCells(r[k])
 		k++
 	}
+	// The cell count is an estimate (a "·" or a wide rune measures more
+	// than it counts): cut further until the text fits, or it would be
+	// drawn past its box, or dropped by a caller that keeps text inside
+	// the frame.
+	for k > 0 && textW(string(r[:k])+"…", size) > maxW+0.01 {
+		k--
+	}
+	if k == 0 {
+		return ""
+	}
 	return string(r[:k]) + "…"
 }
 

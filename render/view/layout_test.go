@@ -419,3 +419,15 @@ func TestUnusedGlobalQueueIsOneLine(t *testing.T) {
 	used := NewRecording(1, record(t, 1, 1, yield), nil)
 	assert.False(t, used.Unused()["global"], "Gosched puts the caller on the global queue")
 }
+
+// TestFitTextFits: a cut text is never wider than the room it was cut for
+// (a P's header at 390 px was dropped because its cut measured 9 px more).
+func TestFitTextFits(t *testing.T) {
+	s := "P0 running · M3 spinning · runq 3/256 · tick 1"
+	for _, size := range []float32{12, 15, 16, 17} {
+		for _, w := range []float32{100, 200, 378} {
+			f := fitText(s, size, w)
+			assert.LessOrEqual(t, textW(f, size), w+0.01, "size %v, room %v: %q", size, w, f)
+		}
+	}
+}
