@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -51,15 +52,35 @@ func distScenes(t *testing.T) []distScene {
 	return out
 }
 
-// sceneHash identifies what a capture ran: the scene's source and its
+// sceneHash identifies what a capture ran: the scene's program and its
 // settings, so that a capture of an older version of the scene is stale.
+// The scene's //> comments (captions, names of goroutines, the poster
+// mark) are left out: they change what the player says, not what the
+// program does.
 func sceneHash(s *chapters.Scene) string {
 	h := sha256.New()
-	h.Write([]byte(s.Source))
+	h.Write([]byte(withoutNarration(s.Source)))
 	for _, kv := range s.Settings.Flags() {
 		fmt.Fprintf(h, "\x00%s=%s", kv[0], kv[1])
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
+}
+
+// narrationComment is a //> comment, with the space before it.
+var narrationComment = regexp.MustCompile(`[ \t]*//>.*`)
+
+// withoutNarration is src without its //> comments, and without the lines
+// that held nothing else.
+func withoutNarration(src string) string {
+	var out []string
+	for _, l := range strings.Split(src, "\n") {
+		cut := narrationComment.ReplaceAllString(l, "")
+		if cut == "" && l != "" {
+			continue
+		}
+		out = append(out, cut)
+	}
+	return strings.Join(out, "\n")
 }
 
 // TestChapterRealDistributions keeps chapters/real/NN-scene.dist — what
