@@ -94,10 +94,10 @@ func (c *Chapter) splitSlide(s Slide, want int) []Slide {
 	case want == 1 || len(units) < want:
 		return []Slide{s}
 	default:
-		parts = cutInto(c, units, total, want, true)
+		parts = cutInto(c, units, want, true)
 		if len(parts) != want {
 			// The lead-in rule left too few places to cut: cut anyway.
-			parts = cutInto(c, units, total, want, false)
+			parts = cutInto(c, units, want, false)
 		}
 	}
 	var out []Slide
@@ -135,7 +135,7 @@ func (c *Chapter) splitSlide(s Slide, want int) []Slide {
 // is full. With leadIn a part does not end with a block that introduces
 // the next (leadsIn); when that rule leaves no way to cut into want
 // parts, cutInto returns the units as one part.
-func cutInto(c *Chapter, units []splitUnit, total float64, want int, leadIn bool) [][]splitUnit {
+func cutInto(c *Chapter, units []splitUnit, want int, leadIn bool) [][]splitUnit {
 	m := len(units)
 	if want <= 1 || m < want {
 		return [][]splitUnit{units}

@@ -80,7 +80,7 @@ func TestCutIntoBalancesTheParts(t *testing.T) {
 		}
 		return out
 	}
-	require.Equal(t, []float64{8, 8, 8}, lens(cutInto(nil, units(4, 4, 2, 2, 2, 2, 8), 24, 3, false)))
-	require.Equal(t, []float64{10, 2, 10}, lens(cutInto(nil, units(10, 2, 10), 22, 3, false)), "one block per part when there are as many blocks as parts")
-	require.Equal(t, []float64{22}, lens(cutInto(nil, units(10, 2, 10), 22, 4, false)), "too few blocks: one part, and the caller says so")
+	require.Equal(t, []float64{8, 8, 8}, lens(cutInto(nil, units(4, 4, 2, 2, 2, 2, 8), 3, false)))
+	require.Equal(t, []float64{10, 2, 10}, lens(cutInto(nil, units(10, 2, 10), 3, false)), "one block per part when there are as many blocks as parts")
+	require.Equal(t, []float64{22}, lens(cutInto(nil, units(10, 2, 10), 4, false)), "too few blocks: one part, and the caller says so")
 }

@@ -67,9 +67,10 @@ const (
 	OpNetSetup // a system call of the connection's set-up or tear-down, N says which (NetListen…NetClose); NetDial's Result.Obj is the client's socket
 	OpNetReady // the peer's byte reaches socket Obj: the kernel queues its event for the poller
 	OpNetWait  // read socket Obj: park on the netpoller until it is readable
-	// OpStackGrow: the goroutine's next frame does not fit its stack of
-	// Obj bytes (stack.go:newstack): copystack moves it to a new stack of
-	// N bytes, which takes D of the goroutine's thread.
+	// OpStackGrow: the goroutine's next frame does not fit its stack
+	// (stack.go:newstack): copystack moves it to a new stack of N bytes,
+	// which takes D of the goroutine's thread. Obj is the size the program
+	// grew from; the simulator records the old size it set itself.
 	OpStackGrow
 
 	// Internal ops of runtime.main (faithful start-up).

@@ -190,7 +190,7 @@ func New(cfg Config, main Program, opts ...Option) (*Sim, error) {
 	if main == nil {
 		return nil, fmt.Errorf("core: no main program")
 	}
-	s := &Sim{cfg: cfg, record: true, startingStack: stackMin}
+	s := &Sim{cfg: cfg, record: true, startingStack: StackMin}
 	s.ver = &s.cfg.Version
 	s.costs = &s.cfg.Costs
 	for _, o := range opts {

@@ -7,10 +7,13 @@ package core
 // runtime's own goroutines keep their 2 KB and are left out of the
 // average that sets the starting size.
 
+// The runtime's stack sizes on linux/amd64, shared with the VM, which
+// checks its frames against them (script/vm/stack.go).
 const (
-	stackMin      = 2048 // stack.go:stackMin, fixedStack on linux/amd64
-	stackNosplit  = 800  // stack.go:stackNosplit
-	maxStackBytes = 1_000_000_000
+	StackMin     = 2048               // stack.go:stackMin (fixedStack): a new G's stack
+	stackNosplit = 800                // stack.go:stackNosplit
+	StackGuard   = stackNosplit + 128 // stack.go:stackGuard: room a prologue's check keeps free below a frame (StackNosplit + StackSmall)
+	MaxStack     = 1_000_000_000      // stack.go:maxstacksize, set by proc.go:main on 64-bit systems
 )
 
 // startStack gives a new or reused G the stack the runtime gives it: a new
@@ -21,7 +24,7 @@ func (s *Sim) startStack(g *G, reused bool) {
 	if reused {
 		g.stackSize = s.startingStack
 	} else {
-		g.stackSize = stackMin
+		g.stackSize = StackMin
 	}
 	if su := s.stackUser(g); su != nil {
 		su.SetStack(int64(g.stackSize))
@@ -83,7 +86,7 @@ func (s *Sim) gcStacks() {
 			continue
 		}
 		old := int64(g.stackSize)
-		if old/2 < stackMin || used+stackNosplit >= old/4 {
+		if old/2 < StackMin || used+stackNosplit >= old/4 {
 			continue
 		}
 		g.stackSize = int32(old / 2)
@@ -95,17 +98,13 @@ func (s *Sim) gcStacks() {
 		return
 	}
 	if count == 0 {
-		s.startingStack = stackMin
+		s.startingStack = StackMin
 		return
 	}
-	avg := scanned/count + stackGuard
-	size := int64(stackMin)
-	for size < avg && size < maxStackBytes {
+	avg := scanned/count + StackGuard
+	size := int64(StackMin)
+	for size < avg && size < MaxStack {
 		size *= 2
 	}
 	s.startingStack = int32(size)
 }
-
-// stackGuard is stack.go:stackGuard on linux/amd64: the space below a
-// frame that a prologue's check keeps free (stackNosplit + StackSmall).
-const stackGuard = stackNosplit + 128

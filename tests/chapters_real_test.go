@@ -37,12 +37,8 @@ func durations(out []string) []time.Duration {
 
 // firstDuration is the first duration a program printed.
 func firstDuration(out []string) (time.Duration, bool) {
-	for _, l := range out {
-		for _, m := range durationRE.FindAllString(l, -1) {
-			if d, err := time.ParseDuration(m); err == nil {
-				return d, true
-			}
-		}
+	if ds := durations(out); len(ds) > 0 {
+		return ds[0], true
 	}
 	return 0, false
 }

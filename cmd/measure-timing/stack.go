@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/gmpbook/gmpbook/core"
 )
 
 // stackFit fits what a stack growth costs (script/vm/stack.go) to the
@@ -82,8 +84,8 @@ func stackFit(samples map[string][]int64) {
 // how many growths it makes, how many frames they copy and the bytes of
 // the new stacks.
 func growthFeatures(frame int64, depth int) [3]float64 {
-	const guard = 928 // stack.go:stackGuard on linux/amd64
-	size, used := int64(2048), int64(300)
+	const guard = core.StackGuard
+	size, used := int64(core.StackMin), int64(300)
 	var x [3]float64
 	for range depth + 1 {
 		used += frame

@@ -161,14 +161,12 @@ func (b *builder) arrowHead(x1, y1, dx, dy, sw float32, c Color, role string) {
 	if d < 1 {
 		return
 	}
-	{
-		ux, uy := dx/d, dy/d
-		ah := max(6, b.ts/3)
-		for _, sgn := range []float32{1, -1} {
-			hx := -ux*ah + sgn*(-uy)*ah*0.6
-			hy := -uy*ah + sgn*ux*ah*0.6
-			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x1, Y: y1, W: hx, H: hy, Stroke: c, StrokeW: sw, Role: role + ".head"})
-		}
+	ux, uy := dx/d, dy/d
+	ah := max(6, b.ts/3)
+	for _, sgn := range []float32{1, -1} {
+		hx := -ux*ah + sgn*(-uy)*ah*0.6
+		hy := -uy*ah + sgn*ux*ah*0.6
+		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x1, Y: y1, W: hx, H: hy, Stroke: c, StrokeW: sw, Role: role + ".head"})
 	}
 }
 

@@ -16,11 +16,6 @@ import (
 // the size (core.StackUser): it sets it when the goroutine is created and
 // halves it at a GC (stack.go:shrinkstack).
 
-const (
-	stackGuard = 928           // stack.go:stackGuard on linux/amd64
-	maxStack   = 1_000_000_000 // proc.go:main sets maxstacksize to 1 GB on 64-bit systems
-)
-
 // What a growth costs, fitted to cmd/measure-timing -only stack (the
 // first descent of a recursion less the second, at three frame sizes and
 // four depths; docs/timing.md): a fixed part, the frames copystack walks
@@ -82,10 +77,10 @@ func (t *Thread) growStack(frame int64) {
 	old := t.stackSize
 	used := t.stackUsed - frame
 	size := old * 2
-	for size-used < frame+stackGuard {
+	for size-used < frame+core.StackGuard {
 		size *= 2
 	}
-	if size > maxStack {
+	if size > core.MaxStack {
 		// stack.go:newstack prints the limit, then throws.
 		t.grow = core.Op{Kind: core.OpPrint, N: 2, NoWrite: true, Text: "runtime: goroutine stack exceeds 1000000000-byte limit"}
 		t.steps = append(t.steps, step{op: func() core.Op { return core.Op{Kind: core.OpFatal, Text: "stack overflow"} }})

@@ -100,7 +100,7 @@ type Thread struct {
 }
 
 func newThread(r *Run, name string) *Thread {
-	return &Thread{run: r, name: name, stackSize: 2048} // the simulator sets the size (core.StackUser)
+	return &Thread{run: r, name: name, stackSize: core.StackMin} // the simulator sets the size (core.StackUser)
 }
 
 var _ core.Program = (*Thread)(nil)
@@ -493,7 +493,7 @@ func (t *Thread) pushFrame(fn *Func, ret int32) *frame {
 	fr.blk = fn.blocks[0]
 	t.top = fr
 	t.depth++
-	if t.stackUsed += fn.frame; t.stackUsed > t.stackSize-stackGuard {
+	if t.stackUsed += fn.frame; t.stackUsed > t.stackSize-core.StackGuard {
 		t.growStack(fn.frame) // stack.go
 	}
 	return fr
