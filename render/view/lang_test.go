@@ -311,4 +311,23 @@ func TestChineseFrame(t *testing.T) {
 	assert.NotContains(t, texts(zh), "global run queue")
 	narrow := c.Frame(Options{Width: 360, Height: 900, Lang: Chinese})
 	assert.Contains(t, texts(narrow), "全局")
+	// The P lines and the timer rows speak Chinese too, in both layouts and
+	// at every step: the statuses are translated, schedtick keeps the
+	// runtime's name.
+	c = rec.NewCursor()
+	for {
+		for _, w := range []float32{1200, 360} {
+			f := c.Frame(Options{Width: w, Height: 900, Lang: Chinese})
+			for _, line := range strings.Split(texts(f), "\n") {
+				for _, word := range []string{"running", "idle", "syscall", "gcstop", " tick ", "timers", "spinning"} {
+					assert.NotContains(t, line, word, "step %d at %d px", c.Pos(), w)
+				}
+			}
+		}
+		if !c.StepForward() {
+			break
+		}
+	}
+	assert.Contains(t, texts(zh), "schedtick")
+	assert.Contains(t, texts(en), "tick ")
 }

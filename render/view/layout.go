@@ -446,6 +446,20 @@ func joinFit(prefix string, items []string, size, maxW float32) string {
 // say is Say in the layout's language.
 func (b *builder) say(id string, args ...any) string { return Say(b.opts.Lang, id, args...) }
 
+// pStatus is a P's status as the player's language says it.
+func (b *builder) pStatus(s core.PStatus) string {
+	if int(s) > int(core.Pdead) {
+		return s.String()
+	}
+	return b.say("lbl.p." + s.String())
+}
+
+// pHead is the line above a P in the wide layout: its name, status and
+// schedtick.
+func (b *builder) pHead(name string, p *core.PView) string {
+	return b.say("lbl.p.head", name, b.pStatus(p.Status), p.Schedtick)
+}
+
 // clockText is the virtual time, and how the run ended if it did.
 func (b *builder) clockText() (string, string) {
 	w := b.w

@@ -180,15 +180,19 @@ func (b *builder) inlineRow(r Rect, role, label string, lw float32, ids []int64)
 func (b *builder) pBlock(r Rect, p *core.PView, s *sorted) {
 	ts, fs, pad := b.ts, b.fs, b.pad
 	name := "P" + strconv.Itoa(int(p.ID))
-	line := name + " " + p.Status.String() + " · " + b.mLabel(p)
+	line := name + " " + b.pStatus(p.Status) + " · " + b.mLabel(p)
 	if m := b.w.M(p.M); m != nil && m.Spinning {
-		line += " spinning"
+		line += b.say("lbl.p.spinning")
 	}
 	line += " · runq " + strconv.Itoa(len(p.Runq)) + "/256"
 	if n := len(p.Timers); n > 0 {
-		line += " · timers " + strconv.Itoa(n)
+		line += " · " + b.say("lbl.timers") + " " + strconv.Itoa(n)
 	}
-	line += " · tick " + strconv.FormatInt(p.Schedtick, 10)
+	if b.opts.Lang == Chinese {
+		line += " · schedtick " + strconv.FormatInt(p.Schedtick, 10)
+	} else {
+		line += " · tick " + strconv.FormatInt(p.Schedtick, 10)
+	}
 	b.text(r.X, r.Y, r.W, fs, line, name+".label", b.th.Ink)
 	box := Rect{r.X, r.Y + fs + 2, r.W, ts + pad}
 	b.place(name, box)

@@ -203,7 +203,7 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted, gaugeH float32) {
 	ts, tw, fs, fss, pad, gap := b.ts, b.tw, b.fs, b.fss, b.pad, b.gap
 	name := "P" + strconv.Itoa(int(p.ID))
 	b.place(name, r)
-	header := name + " " + p.Status.String() + " · tick " + strconv.FormatInt(p.Schedtick, 10)
+	header := b.pHead(name, p)
 	b.text(r.X, r.Y, r.W, fs, header, name+".label", b.th.Ink)
 	y := r.Y + fs + pad
 
@@ -267,7 +267,7 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted, gaugeH float32) {
 	trole := "timers." + name
 	b.place(trole, row)
 	lw = textW(b.say("lbl.timers"), fss)
-	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, "timers", trole+".label", b.th.Muted)
+	b.textIn(Rect{row.X + pad/2, row.Y, lw, row.H}, fss, b.say("lbl.timers"), trole+".label", b.th.Muted)
 	timers := sortedTimers(p)
 	cellW := tw + pad/2 + textW("@00.00ms", fss) + gap
 	b.grid(Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - 2*pad, ts}, len(timers), cellW, ts, trole, func(k int, c Rect) {
