@@ -380,6 +380,12 @@ func TestSiteZhEdition(t *testing.T) {
 		if strings.Contains(enHTML, `<span class="label">Claim</span>`) {
 			assert.Contains(t, zhHTML, `<span class="label">说法</span>`, zhPage)
 		}
+		if strings.Contains(enHTML, `<span class="label">Verdict</span>`) {
+			assert.Contains(t, zhHTML, `<span class="label">结论</span>`, zhPage)
+		}
+		for _, english := range []string{`<span class="label">Verdict</span>`, `<span class="label">Claim</span>`, `aria-label="A claim checked`} {
+			assert.NotContains(t, zhHTML, english, zhPage)
+		}
 	}
 	idx := readSiteFile(t, dir, site.ZhIndexName)
 	assert.Contains(t, idx, `<html lang="zh-CN">`)

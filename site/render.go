@@ -219,9 +219,10 @@ func (r *chapterRenderer) renderClaim(w util.BufWriter, src []byte, node ast.Nod
 	if q == nil {
 		return ast.WalkSkipChildren, nil
 	}
-	w.WriteString("<aside class=\"claim-box\" aria-label=\"A claim checked against the runtime source\">\n")
 	claimLabel, _ := uiText(pageLang(r.lang), "claim")
 	verdictLabel, _ := uiText(pageLang(r.lang), "verdict")
+	boxLabel, _ := uiText(pageLang(r.lang), "claim.box")
+	w.WriteString("<aside class=\"claim-box\" aria-label=\"" + template.HTMLEscapeString(boxLabel) + "\">\n")
 	w.WriteString("<div class=\"claim\"><span class=\"label\">" + claimLabel + "</span> ")
 	inVerdict := false
 	for p := q.FirstChild(); p != nil; p = p.NextSibling() {
@@ -242,7 +243,7 @@ func (r *chapterRenderer) renderClaim(w util.BufWriter, src []byte, node ast.Nod
 			case "Claim:":
 				continue
 			case "Verdict:":
-				w.WriteString("</p></div>\n<div class=\"claim-verdict\"><span class=\"label\">Verdict</span> <p>")
+				w.WriteString("</p></div>\n<div class=\"claim-verdict\"><span class=\"label\">" + verdictLabel + "</span> <p>")
 				inVerdict = true
 				continue
 			}
