@@ -254,7 +254,7 @@ func CompareFrame(a, b *Recording, t core.Time, opts CompareOptions) Frame {
 	o := opts.Options
 	W, H := o.Width, o.Height
 	side := W >= 2*NarrowBelow && W > H && !o.Narrow
-	f := Frame{W: W, H: H, Time: t, Narrow: !side}
+	f := Frame{W: W, H: H, Time: t, Narrow: !side, Lang: o.Lang}
 	ia, ib := -1, -1
 	if opts.Started {
 		ia, ib = a.IndexAt(t), b.IndexAt(t)

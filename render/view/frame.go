@@ -60,6 +60,7 @@ type Frame struct {
 	Narrow     bool   // laid out for a narrow (phone) screen
 	Slide      bool   // laid out for a slide stage (text floor SlideTextFloor)
 	Dark       bool   // drawn with DarkTheme
+	Lang       Lang   // the language of its words (a printed picture's titles)
 	Background Color  // the paper to draw the frame on (the theme's)
 	Narration  string // the plain-words sentence for the current event
 	Caption    string // the scene author's //> caption, if one applies

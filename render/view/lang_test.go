@@ -331,3 +331,23 @@ func TestChineseFrame(t *testing.T) {
 	assert.Contains(t, texts(zh), "schedtick")
 	assert.Contains(t, texts(en), "tick ")
 }
+
+// TestStateTitlesSpeakTheFrameLanguage: a goroutine's tooltip in a
+// printed picture names its state in the frame's language; the English
+// names are the legend's.
+func TestStateTitlesSpeakTheFrameLanguage(t *testing.T) {
+	for s := GState(0); s < NumStates; s++ {
+		assert.Equal(t, s.String(), s.In(English))
+		assert.True(t, HasCJK(s.In(Chinese)), "%s in Chinese: %q", s, s.In(Chinese))
+	}
+	rec := NewRecording(2, stealScene(t), nil)
+	c := rec.NewCursor()
+	require.True(t, c.NextSteal())
+	zh := SVG(c.Frame(Options{Width: 1200, Height: 800, Lang: Chinese}), "")
+	en := SVG(c.Frame(Options{Width: 1200, Height: 800}), "")
+	assert.Contains(t, en, "): runnable</title>")
+	assert.Contains(t, zh, "): 可运行</title>")
+	for s := GState(0); s < NumStates; s++ {
+		assert.NotContains(t, zh, "): "+s.String()+"</title>")
+	}
+}

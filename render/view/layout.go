@@ -165,7 +165,7 @@ func Layout(w *core.World, opts Options) Frame {
 		b.floor = SlideTextFloor
 	}
 	b.narrow = opts.Narrow || opts.Width < NarrowBelow
-	b.f = Frame{W: opts.Width, H: opts.Height, Time: w.T, Index: -1, Narrow: b.narrow, Dark: opts.Dark, Slide: opts.Slide, Background: b.th.Paper}
+	b.f = Frame{W: opts.Width, H: opts.Height, Time: w.T, Index: -1, Narrow: b.narrow, Dark: opts.Dark, Lang: opts.Lang, Slide: opts.Slide, Background: b.th.Paper}
 	b.f.Shapes = make([]Shape, 0, 256)
 	if opts.Width <= 0 || opts.Height <= 0 {
 		return b.f

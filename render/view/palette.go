@@ -2,6 +2,7 @@ package view
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/gmpbook/gmpbook/core"
 )
@@ -175,6 +176,15 @@ func (s GState) String() string {
 		return stateLabels[s]
 	}
 	return "GState(?)"
+}
+
+// In is the state's label in language l (a tooltip's, a screen
+// reader's words).
+func (s GState) In(l Lang) string {
+	if s >= NumStates {
+		return s.String()
+	}
+	return Say(l, "gstate."+strconv.Itoa(int(s)))
 }
 
 // IsWaiting reports whether the state is one of the waiting groups.

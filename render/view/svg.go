@@ -46,7 +46,7 @@ func SVG(f Frame, label string) string {
 	}
 	th := ThemeFor(f.Dark)
 	for i := range f.Shapes {
-		svgWriteShape(&b, &f.Shapes[i], th)
+		svgWriteShape(&b, &f.Shapes[i], th, f.Lang)
 	}
 	b.WriteString(`</svg>`)
 	return b.String()
@@ -54,7 +54,7 @@ func SVG(f Frame, label string) string {
 
 // writeShape appends one shape. Shapes with nothing visible (no fill, no
 // outline, no text) are left out.
-func svgWriteShape(b *strings.Builder, s *Shape, th *Theme) {
+func svgWriteShape(b *strings.Builder, s *Shape, th *Theme, lang Lang) {
 	switch s.Kind {
 	case ShapeRect:
 		if s.Fill.A == 0 && (s.Stroke.A == 0 || s.StrokeW <= 0) {
@@ -100,7 +100,7 @@ func svgWriteShape(b *strings.Builder, s *Shape, th *Theme) {
 		svgFill(b, c)
 		fmt.Fprintf(b, `>%s</text>`, svgEsc(s.Text))
 	case ShapeToken:
-		svgWriteToken(b, s, th)
+		svgWriteToken(b, s, th, lang)
 	}
 }
 
@@ -108,7 +108,7 @@ func svgWriteShape(b *strings.Builder, s *Shape, th *Theme) {
 // in a system call) in its state's paint, its label in the middle and its
 // badge at the corner. The group carries the goroutine's state in words
 // for screen readers.
-func svgWriteToken(b *strings.Builder, s *Shape, th *Theme) {
+func svgWriteToken(b *strings.Builder, s *Shape, th *Theme, lang Lang) {
 	b.WriteString(`<g`)
 	if s.G != 0 {
 		fmt.Fprintf(b, ` data-g="%d"`, s.G)
@@ -116,9 +116,9 @@ func svgWriteToken(b *strings.Builder, s *Shape, th *Theme) {
 	b.WriteString(`>`)
 	if s.State < NumStates && s.G != 0 {
 		if s.Name != "" {
-			fmt.Fprintf(b, `<title>%s (G%d): %s</title>`, svgEsc(s.Name), s.G, svgEsc(s.State.String()))
+			fmt.Fprintf(b, `<title>%s (G%d): %s</title>`, svgEsc(s.Name), s.G, svgEsc(s.State.In(lang)))
 		} else {
-			fmt.Fprintf(b, `<title>G%d: %s</title>`, s.G, svgEsc(s.State.String()))
+			fmt.Fprintf(b, `<title>G%d: %s</title>`, s.G, svgEsc(s.State.In(lang)))
 		}
 	}
 	w, h := svgNonNeg(s.W), svgNonNeg(s.H)
