@@ -94,16 +94,6 @@ type measuredTables struct {
 // beside its sleeper when it measured the LoadWait tables.
 var LoadLevels = []int{0, 2, 4, 8}
 
-// DefaultLoad is the load of a scene at two Ps or more that does not set
-// one (script.DefaultLoad; 0 at one P): the
-// repository's captured real distributions (chapters/real/*.dist, the
-// distribution suite's references in docs/timing.md) were recorded on the
-// reference machine while other engineers' builds and test suites ran,
-// load average 7–20 on two CPUs; the real inject scene of chapter 8 prints
-// what it printed then (reader 4 last in 85 runs of 100) beside 8
-// spinning programs (88 of 100) and not on a quiet machine (37 of 100).
-const DefaultLoad = 8
-
 // loadTables are the LoadWake and LoadRun tables of a load level, nil
 // for 0.
 func loadTables(load int) (wake, run qtable) {

@@ -20,7 +20,7 @@ type Settings struct {
 	Until   int64  // stop after this much virtual time (ns); 0: the default bound
 	Timing  string // measured (default) or fixed latencies (core.Timing)
 	CPUs    int    // CPUs the simulated OS has; 0: as many as Ps
-	Load    int    // other programs' CPU-bound threads on the host (core.Config.Load); DefaultLoad unless set
+	Load    int    // other programs' CPU-bound threads on the host (core.Config.Load); 0 unless set
 	Title   string
 	ID      string
 	set     map[string]bool
@@ -201,10 +201,9 @@ func (s Settings) Config(getenv func(string) string) (core.Config, error) {
 		cfg.Timing = core.TimingFixed
 	}
 	cfg.CPUs = s.CPUs
-	cfg.Load = DefaultLoad(procs)
-	if s.set["load"] {
-		cfg.Load = s.Load
-	}
+	// An idle machine unless the scene says under what load its real
+	// runs were captured (core.Config.Load), as cpus is.
+	cfg.Load = s.Load
 	cfg.Limits.MaxTime = core.Time(DefaultUntil)
 	if s.Until > 0 {
 		cfg.Limits.MaxTime = core.Time(s.Until)
@@ -215,20 +214,6 @@ func (s Settings) Config(getenv func(string) string) (core.Config, error) {
 		return cfg, err
 	}
 	return cfg, nil
-}
-
-// DefaultLoad is the host's other work (core.Config.Load) of a scene
-// that does not set load: at two Ps or more core.DefaultLoad, the load
-// under which the repository's real distributions of such scenes were
-// captured (chapters/real/*.dist, the distribution suite); at one P none,
-// since a scene at one P prints one output, the runtime's rules decide
-// it, and the chapters quote the times it prints (sysmon's 10ms and the
-// like), which a loaded machine would only blur.
-func DefaultLoad(procs int) int {
-	if procs >= 2 {
-		return core.DefaultLoad
-	}
-	return 0
 }
 
 // ApplyGODEBUG honours the GODEBUG settings the simulator models and

@@ -29,8 +29,8 @@ run also takes -events FILE, -trace FILE and -seeds 1..100 (a histogram of
 the outputs over those seeds; -against FILE.dist scores it against a
 captured real distribution); compare takes -runs N (N real runs beside N
 seeds); with either, -key first-line|last-line counts only that line.
--load is how many other programs keep the CPUs busy (default 8, as when
-the captured real distributions were recorded); real runs ignore it.
+-load is how many other programs' threads keep the CPUs busy (default 0, an
+idle machine); real runs ignore it.
 GOMAXPROCS and GODEBUG are read from the environment.
 `
 
