@@ -82,8 +82,9 @@ type measuredTables struct {
 	LoadRun2 qtable
 	LoadRun4 qtable
 	LoadRun8 qtable
-	// LoadWakeK: the same for a thread parked for milliseconds and woken
-	// by a futex (a go statement's wakep).
+	// LoadWakeK: the same for a thread parked on a futex for 2ms and
+	// woken by another thread's FUTEX_WAKE (the kernel's part of startm's
+	// notewakeup; the runtime's part is the simulator's own).
 	LoadWake2 qtable
 	LoadWake4 qtable
 	LoadWake8 qtable
@@ -131,8 +132,8 @@ func (s *Sim) measuredTiming() bool { return s.cfg.Timing == TimingMeasured }
 // procresize's wake-ups, newm, the poller's returns, runqgrab's usleep);
 // sysmon is left out, as the cpus model leaves it out (cpus.go): it runs
 // for microseconds between sleeps, and a thread that sleeps that much is
-// the one the kernel lets preempt (LoadRun: a 500µs sleeper beside 8
-// spinners waited in about 7% of its wake-ups).
+// the one the kernel lets preempt (LoadRun8: a 500µs sleeper beside 8
+// spinners waited in fewer than one wake-up in eight).
 func (s *Sim) loadWait(parked bool) Time {
 	if !s.measuredTiming() || s.loadWake == nil {
 		return 0

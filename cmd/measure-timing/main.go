@@ -161,10 +161,13 @@ func main() {
 			parse(stderr.Bytes(), add)
 		}
 	}
+	loadBefore := loadAverage()
 	if want("load") {
 		// The host's other work: a thread sleeping 500µs at a time, and a
-		// parked thread woken by a go statement, beside 0, then loadLevels
-		// spinning processes (core.Sim.loadWait).
+		// thread parked on a futex and woken by another (the kernel's part
+		// of startm's wake-up), beside 0, then loadLevels spinning
+		// processes (core.Sim.loadWait). The quiet baseline is only as
+		// quiet as the machine: the header gives the load average before.
 		for _, k := range append([]int{0}, loadLevels...) {
 			measureLoad(bin, k, max(*runs/10, 1), add)
 		}
@@ -228,7 +231,7 @@ func main() {
 	}
 	host, _ := os.Hostname()
 	_ = host
-	fmt.Printf("measured %s, %s, GOMAXPROCS=2 (trace probes also at 4), load average %s\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"), goVersion(), loadAverage())
+	fmt.Printf("measured %s, %s, GOMAXPROCS=2 (trace probes also at 4), load average %s before, %s after\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"), goVersion(), loadBefore, loadAverage())
 	fmt.Println("| quantity | n | p5 | p25 | median | p75 | p95 | p99 |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, n := range names {
@@ -321,9 +324,9 @@ func field(n string) string {
 // runs beside its sleeper; core's LoadWait tables are named after them.
 var loadLevels = []int{2, 4, 8}
 
-// measureLoad runs the runwait probe runs times while k other processes
-// (the probe in its spin mode, one thread each) keep the CPUs busy, and
-// records its samples as runwait<k>. The spinners are started before and
+// measureLoad runs the runwait and wakewait probes runs times each while
+// k other processes (the probe in its spin mode, one thread each) keep the
+// CPUs busy, and records their samples as runwait<k> and wakewait<k>. The spinners are started before and
 // killed after, so the measurement never runs without them.
 func measureLoad(bin string, k, runs int, add func(string, int64)) {
 	var spinners []*exec.Cmd
