@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -61,4 +62,49 @@ func TestInjectStatedLoadIsCloserToItsCapture(t *testing.T) {
 	require.Equal(t, last, real.Mode(), "the capture's most frequent last line")
 	require.Greater(t, loaded.P(last), idle.P(last), "at its stated load reader 4 should come last more often than on an idle machine")
 	require.Less(t, dist.TVD(loaded, real), dist.TVD(idle, real), "at its stated load the last lines should be closer to the capture's")
+}
+
+// gmpbook compare -runs N -save FILE.dist writes the real side as a
+// capture that says under what load it was taken, and run -against reads
+// it back and says so; -save without -runs and a load that was not
+// measured are refused with a message.
+func TestCompareSavesTheLoadOfACapture(t *testing.T) {
+	gmp := gmpbookBin(t)
+	dir := t.TempDir()
+	scene := filepath.Join(dir, "two.go")
+	require.NoError(t, os.WriteFile(scene, []byte(`//scene procs=2
+func main() {
+	done := make(chan bool)
+	go func() { fmt.Println("child"); done <- true }()
+	fmt.Println("main")
+	<-done
+}
+`), 0o644))
+	saved := filepath.Join(dir, "two.dist")
+	env := cleanEnv()
+	r := run(t, 60*time.Second, env, gmp, "compare", "-runs", "3", "-save", saved, scene)
+	require.Equal(t, 0, r.status, "%s", r)
+	data, err := os.ReadFile(saved)
+	require.NoError(t, err)
+	c, err := dist.ParseCaptured(data)
+	require.NoError(t, err)
+	require.Equal(t, "two", c.Scene)
+	require.Equal(t, 2, c.Procs)
+	require.Equal(t, 3, c.Hist.N)
+	if _, ok := dist.LoadAverage(); ok {
+		require.Len(t, c.LoadAvg, 2, "the load average before and after the runs")
+		require.Contains(t, r.stdout, "real runtime (load average ")
+	}
+
+	r = run(t, 60*time.Second, env, gmp, "run", "-seeds", "1..3", "-against", saved, scene)
+	require.Equal(t, 0, r.status, "%s", r)
+	require.Contains(t, r.stdout, c.LoadRange())
+
+	r = run(t, 60*time.Second, env, gmp, "compare", "-save", saved, scene)
+	require.Equal(t, 2, r.status)
+	require.Contains(t, r.stderr, "-save needs -runs N")
+	r = run(t, 60*time.Second, env, gmp, "run", "-load", "3", scene)
+	require.Equal(t, 2, r.status)
+	require.Contains(t, r.stderr, "one of the measured levels 0, 2, 4 or 8")
+	require.NotContains(t, r.stderr, "goroutine ", "a message, not a panic")
 }

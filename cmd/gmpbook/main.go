@@ -28,7 +28,9 @@ flags (also settable in a //scene first line): -procs N -cpus N -load 0|2|4|8
 run also takes -events FILE, -trace FILE and -seeds 1..100 (a histogram of
 the outputs over those seeds; -against FILE.dist scores it against a
 captured real distribution); compare takes -runs N (N real runs beside N
-seeds); with either, -key first-line|last-line counts only that line.
+seeds; -save FILE.dist writes the real side as a capture, with the load
+average before and after); with either, -key first-line|last-line counts
+only that line.
 -load is how many other programs' threads keep the CPUs busy (default 0, an
 idle machine); real runs ignore it.
 GOMAXPROCS and GODEBUG are read from the environment.
@@ -179,6 +181,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string)
 			return 2
 		}
 		var real dist.Hist
+		var captured dist.Captured
 		if *against != "" {
 			data, err := os.ReadFile(*against)
 			if err != nil {
@@ -194,7 +197,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string)
 				fmt.Fprintf(stderr, "gmpbook: -against %s: captured at GOMAXPROCS=%d, the scene runs at %d\n", *against, c.Procs, cfg.Procs)
 				return 2
 			}
-			real = c.Hist
+			real, captured = c.Hist, c
 		}
 		h, err := dist.Simulate(sf.compile, cfg, list)
 		if err == nil {
@@ -209,7 +212,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string)
 		}
 		dist.Write(stdout, fmt.Sprintf("simulated, GOMAXPROCS=%d, %s timing, load %d, seeds %s", cfg.Procs, cfg.Timing, cfg.Load, *seeds), h, 0)
 		if *against != "" {
-			fmt.Fprintf(stdout, "\nagainst %s (%d real runs):\n", *against, real.N)
+			fmt.Fprintf(stdout, "\nagainst %s (%d real runs, %s):\n", *against, real.N, captured.LoadRange())
 			fmt.Fprintf(stdout, "simulated runs whose output the real runtime also printed: %.0f%%\n", 100*dist.Share(h, real))
 			fmt.Fprintf(stdout, "total-variation distance: %.2f\n", dist.TVD(h, real))
 			fmt.Fprintf(stdout, "the real runtime's most frequent output: in %.0f%% of real runs, %.0f%% of simulated runs\n", 100*real.P(real.Mode()), 100*h.P(real.Mode()))
