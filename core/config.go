@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -194,7 +195,12 @@ type Config struct {
 	// CPUs is how many CPUs the simulated OS schedules the threads on; 0
 	// means one per P plus one for sysmon, so no thread that wants a CPU
 	// ever waits (an idle machine). See cpus.go.
-	CPUs   int
+	CPUs int
+	// Load is the host's other work: how many CPU-bound threads of other
+	// programs share the machine (one of LoadLevels; 0, DefaultConfig's,
+	// a machine that runs nothing else). With measured timing a thread
+	// that becomes runnable may wait for a CPU (timing.go: Sim.loadWait).
+	Load   int
 	Limits Limits
 	Debug  GODEBUG
 	// CustomProcs says GOMAXPROCS was set by the environment, which turns off
@@ -234,6 +240,9 @@ func (c *Config) validate() error {
 	}
 	if c.CPUs < 0 || c.CPUs > maxProcs {
 		return fmt.Errorf("core: %d CPUs out of range 0..1024", c.CPUs)
+	}
+	if !slices.Contains(LoadLevels, c.Load) {
+		return fmt.Errorf("core: load %d: want one of the measured levels %v", c.Load, LoadLevels)
 	}
 	if c.Version.Name == "" {
 		return fmt.Errorf("core: no runtime version selected")

@@ -105,7 +105,7 @@ func (s *Sim) ioReady(fd int64) {
 	}
 	if s.poll.blocked != nil && !s.poll.waking {
 		s.poll.waking = true
-		s.schedule(s.now+s.netpollWake(), actNetpollWake, s.poll.blocked, s.poll.blocked.gen, int64(WakeIO))
+		s.schedule(s.now+s.netpollWake()+s.loadWait(false), actNetpollWake, s.poll.blocked, s.poll.blocked.gen, int64(WakeIO))
 	}
 }
 
@@ -163,7 +163,7 @@ func (s *Sim) netpollBlock(m *M, pollUntil Time, wasSpinning bool) {
 		return
 	}
 	if pollUntil != 0 {
-		s.schedule(s.now+s.usleepFor(Duration(epollTimeout(pollUntil-s.now))), actNetpollWake, m, m.gen, int64(WakeTimer))
+		s.schedule(s.now+s.usleepFor(Duration(epollTimeout(pollUntil-s.now)))+s.loadWait(false), actNetpollWake, m, m.gen, int64(WakeTimer))
 	}
 }
 
@@ -193,7 +193,7 @@ func (s *Sim) netpollBreak() {
 	s.poll.waking = true
 	var e Event
 	s.emit(e.netpollBreak(mid(m)))
-	s.schedule(s.now+s.netpollWake(), actNetpollWake, m, m.gen, int64(WakeBreak))
+	s.schedule(s.now+s.netpollWake()+s.loadWait(false), actNetpollWake, m, m.gen, int64(WakeBreak))
 }
 
 // netpollWoken: epoll_wait returned for the blocked poller. It takes an idle

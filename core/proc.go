@@ -627,7 +627,7 @@ func (s *Sim) startm(pp *P, spinning bool) {
 	nm.gen++
 	var e Event
 	s.emit(e.mUnpark(mid(nm), pp.ID, spinning))
-	s.schedule(s.now+s.futexWake(), actMWake, nm, nm.gen, 0)
+	s.schedule(s.now+s.futexWake()+s.loadWait(true), actMWake, nm, nm.gen, 0)
 }
 
 // newm creates a thread that will run pp (proc.go:newm, newm1). Thread
@@ -643,7 +643,7 @@ func (s *Sim) newm(pp *P, spinning bool) *M {
 	m.state = MStarting
 	var e Event
 	s.emit(e.mCreate(mid(m), pid(pp), spinning))
-	s.schedule(s.now+s.threadStart(), actMStart, m, m.gen, 0)
+	s.schedule(s.now+s.threadStart()+s.loadWait(true), actMStart, m, m.gen, 0)
 	return m
 }
 
@@ -866,7 +866,7 @@ func (s *Sim) startlockedm(m *M, g *G) {
 	lm.nextp = pp
 	lm.state = MWaking
 	lm.gen++
-	s.schedule(s.now+s.futexWake(), actMWake, lm, lm.gen, 0)
+	s.schedule(s.now+s.futexWake()+s.loadWait(true), actMWake, lm, lm.gen, 0)
 	s.stopm(m)
 }
 

@@ -167,7 +167,7 @@ func (s *Sim) startTheWorld() {
 		nm.gen++
 		var ue Event
 		s.emit(ue.mUnpark(mid(nm), pp.ID, false))
-		s.schedule(s.now+s.futexWake(), actMWake, nm, nm.gen, 0)
+		s.schedule(s.now+s.futexWake()+s.loadWait(true), actMWake, nm, nm.gen, 0)
 	}
 	s.wakep()
 	var de Event

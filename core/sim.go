@@ -119,6 +119,9 @@ type Sim struct {
 	// charged (timer.go: netpollInitCost).
 	pollInitCost Duration
 	trng         wyrand // the timing model's draws (TimingMeasured)
+	lrng         wyrand // the host's other work (Config.Load): Sim.loadWait's draws
+	loadWake     qtable // the LoadWake table of Config.Load, nil at 0
+	loadRun      qtable // the LoadRun table of Config.Load, nil at 0
 	userSpawned  bool   // a go statement by user code has been charged (spawnCost)
 
 	stealOrder randomOrder
@@ -198,6 +201,8 @@ func New(cfg Config, main Program, opts ...Option) (*Sim, error) {
 	}
 	s.rng = newWyrand(cfg.Seed, 0xC0FFEE)
 	s.trng = newWyrand(cfg.Seed, 0x71A1E)
+	s.lrng = newWyrand(cfg.Seed, 0x10AD)
+	s.loadWake, s.loadRun = loadTables(cfg.Load)
 	s.cpu.n = cfg.CPUs
 	s.sched.lastpoll = s.nanotime()
 	s.sched.customGOMAXPROCS = cfg.CustomProcs

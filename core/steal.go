@@ -71,7 +71,7 @@ func (s *Sim) runqsteal(m *M, pp, p2 *P, stealRunNextG bool, round int) (*G, boo
 				m.gen++
 				var e Event
 				s.emit(e.mSleep(mid(m), pp.ID, p2.ID, 3*Microsecond))
-				s.schedule(s.now+s.usleepFor(3*Microsecond), actSleepDone, m, m.gen, 0)
+				s.schedule(s.now+s.usleepFor(3*Microsecond)+s.loadWait(false), actSleepDone, m, m.gen, 0)
 				return nil, true
 			}
 		}

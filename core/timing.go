@@ -76,6 +76,37 @@ type measuredTables struct {
 	NetAccept   qtable // scene.NetRead: the listener's AcceptTCP of that connection
 	NetWrite    qtable // the peer's write of its byte
 	NetClose    qtable // closing one end of the connection
+	// LoadRunK: how much later than on a quiet machine a thread runs
+	// again after a 500µs nanosleep while K other programs' threads keep
+	// the CPUs busy (0 when it did not wait; Sim.loadWait).
+	LoadRun2 qtable
+	LoadRun4 qtable
+	LoadRun8 qtable
+	// LoadWakeK: the same for a thread parked on a futex for 2ms and
+	// woken by another thread's FUTEX_WAKE (the kernel's part of startm's
+	// notewakeup; the runtime's part is the simulator's own).
+	LoadWake2 qtable
+	LoadWake4 qtable
+	LoadWake8 qtable
+}
+
+// LoadLevels are the values Config.Load may take: no other programs, or
+// as many CPU-bound threads of other programs as cmd/measure-timing ran
+// beside its sleeper when it measured the LoadWait tables.
+var LoadLevels = []int{0, 2, 4, 8}
+
+// loadTables are the LoadWake and LoadRun tables of a load level, nil
+// for 0.
+func loadTables(load int) (wake, run qtable) {
+	switch load {
+	case 2:
+		return measured.LoadWake2, measured.LoadRun2
+	case 4:
+		return measured.LoadWake4, measured.LoadRun4
+	case 8:
+		return measured.LoadWake8, measured.LoadRun8
+	}
+	return nil, nil
 }
 
 // workClip bounds the per-mille factor applied to CPU work: the measured
@@ -87,6 +118,31 @@ const workClipLo, workClipHi = 990, 1030
 // when timing is measured and the fixed cost otherwise.
 
 func (s *Sim) measuredTiming() bool { return s.cfg.Timing == TimingMeasured }
+
+// loadWait is how long a thread that has just become runnable waits for
+// a CPU that another program's thread holds: the host's other work
+// (Config.Load). parked says it was parked for a while (a futex wake-up of
+// an idle M, a new thread: the LoadWake table) rather than back from a
+// short nanosleep or epoll_wait (LoadRun). Most draws are 0 (a CPU was
+// free, or the kernel let the woken thread preempt); the rest are up to
+// the remainder of the other thread's time slice, milliseconds. The draws
+// come from their own stream, so that every other latency of a seed is
+// the same at every load; nothing is drawn at load 0 or with fixed timing.
+// The callers are the Ms that run goroutines (startm, startlockedm,
+// procresize's wake-ups, newm, the poller's returns, runqgrab's usleep);
+// sysmon is left out, as the cpus model leaves it out (cpus.go): it runs
+// for microseconds between sleeps, and a thread that sleeps that much is
+// the one the kernel lets preempt (LoadRun8: a 500µs sleeper beside 8
+// spinners waited in fewer than one wake-up in eight).
+func (s *Sim) loadWait(parked bool) Time {
+	if !s.measuredTiming() || s.loadWake == nil {
+		return 0
+	}
+	if parked {
+		return Time(s.loadWake.sample(&s.lrng))
+	}
+	return Time(s.loadRun.sample(&s.lrng))
+}
 
 // futexWake: notewakeup until the woken M runs (proc.go:startm → notewakeup,
 // stopm → mPark).

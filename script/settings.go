@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -19,6 +20,7 @@ type Settings struct {
 	Until   int64  // stop after this much virtual time (ns); 0: the default bound
 	Timing  string // measured (default) or fixed latencies (core.Timing)
 	CPUs    int    // CPUs the simulated OS has; 0: as many as Ps
+	Load    int    // other programs' CPU-bound threads on the host (core.Config.Load); 0 unless set
 	Title   string
 	ID      string
 	set     map[string]bool
@@ -66,6 +68,12 @@ func (s *Settings) Set(key, val string) error {
 			return fmt.Errorf("cpus=%s: want a number of CPUs from 1 to 256", val)
 		}
 		s.CPUs = n
+	case "load":
+		n, err := strconv.Atoi(val)
+		if err != nil || !slices.Contains(core.LoadLevels, n) {
+			return fmt.Errorf("load=%s: want how many other programs keep the CPUs busy, one of the measured levels 0, 2, 4 or 8", val)
+		}
+		s.Load = n
 	case "timing":
 		if val != "measured" && val != "fixed" {
 			return fmt.Errorf("timing=%s: want measured or fixed", val)
@@ -130,6 +138,8 @@ func (s Settings) Merge(over Settings) Settings {
 			out.Seed = over.Seed
 		case "cpus":
 			out.CPUs = over.CPUs
+		case "load":
+			out.Load = over.Load
 		case "timing":
 			out.Timing = over.Timing
 		case "go":
@@ -191,6 +201,9 @@ func (s Settings) Config(getenv func(string) string) (core.Config, error) {
 		cfg.Timing = core.TimingFixed
 	}
 	cfg.CPUs = s.CPUs
+	// An idle machine unless the scene says under what load its real
+	// runs were captured (core.Config.Load), as cpus is.
+	cfg.Load = s.Load
 	cfg.Limits.MaxTime = core.Time(DefaultUntil)
 	if s.Until > 0 {
 		cfg.Limits.MaxTime = core.Time(s.Until)
@@ -299,7 +312,7 @@ func splitFields(l string) ([]string, error) {
 // scene's title): every key a scene may set but its title and id, and
 // the keys a player's URL or command line may override
 // (internal/playerlog's Params).
-var RunKeys = []string{"procs", "cpus", "seed", "go", "startup", "timing", "until"}
+var RunKeys = []string{"procs", "cpus", "load", "seed", "go", "startup", "timing", "until"}
 
 // Flags lists the settings that were set, as key and value in the form
 // Set reads back ("procs" "2", "until" "50ms"), in a fixed order.
@@ -315,6 +328,8 @@ func (s Settings) Flags() [][2]string {
 			v = strconv.Itoa(s.Procs)
 		case "cpus":
 			v = strconv.Itoa(s.CPUs)
+		case "load":
+			v = strconv.Itoa(s.Load)
 		case "timing":
 			v = s.Timing
 		case "seed":

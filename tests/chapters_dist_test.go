@@ -56,11 +56,15 @@ func distScenes(t *testing.T) []distScene {
 // settings, so that a capture of an older version of the scene is stale.
 // The scene's //> comments (captions, names of goroutines, the poster
 // mark) are left out: they change what the player says, not what the
-// program does.
+// program does. So is its load setting: it states under what load the
+// capture was taken (the simulator models it, real runs ignore it).
 func sceneHash(s *chapters.Scene) string {
 	h := sha256.New()
 	h.Write([]byte(withoutNarration(s.Source)))
 	for _, kv := range s.Settings.Flags() {
+		if kv[0] == "load" {
+			continue
+		}
 		fmt.Fprintf(h, "\x00%s=%s", kv[0], kv[1])
 	}
 	return hex.EncodeToString(h.Sum(nil))[:16]
@@ -92,7 +96,8 @@ func withoutNarration(src string) string {
 // GMPBOOK_REWRITE=1 (make rewrite) it captures them again: each scene
 // built as gmpbook real builds it and run realDistRuns times with
 // GOMAXPROCS set, counting standard output without its last newline, as
-// gmpbook compare -runs does.
+// gmpbook compare -runs does, and records the load average before and
+// after each scene's runs (captures made before that have none).
 func TestChapterRealDistributions(t *testing.T) {
 	scenes := distScenes(t)
 	require.NotEmpty(t, scenes)
@@ -109,9 +114,13 @@ func TestChapterRealDistributions(t *testing.T) {
 			start := time.Now()
 			c := dist.Captured{Scene: strings.TrimSuffix(d.name, ".dist"), Procs: d.procs, Source: sceneHash(d.s), Go: goVersion}
 			env := cleanEnv("GOMAXPROCS=" + strconv.Itoa(d.procs))
+			before, ok := dist.LoadAverage()
 			for range realDistRuns {
 				rr := runBin(t, env, bins[binName(d)])
 				c.Hist.Add(strings.TrimSuffix(rr.stdout, "\n"))
+			}
+			if after, ok2 := dist.LoadAverage(); ok && ok2 {
+				c.LoadAvg = []float64{before, after} // under what load it was captured
 			}
 			require.NoError(t, os.WriteFile(filepath.Join(dir, d.name), c.Marshal(), 0o644))
 			t.Logf("%s: %d runs in %v, %d distinct outputs", d.name, c.Hist.N, time.Since(start).Round(time.Millisecond), len(c.Hist.Count))

@@ -15,12 +15,17 @@ func cmdCompare(args []string, stdout, stderr io.Writer, getenv func(string) str
 	sf := newFlags("compare", stderr)
 	runs := sf.fs.Int("runs", 0, "run `N` times on each side (seeds 1..N) and compare the histograms of the outputs")
 	key := sf.fs.String("key", "output", "with -runs, count the whole output, its first-line or its last-line")
+	save := sf.fs.String("save", "", "with -runs, write the real runs' outputs to `FILE`.dist (the format of chapters/real), with the machine's load average before and after them")
 	st, cfg, ok := sf.loadConfig(args, stderr, getenv)
 	if !ok {
 		return 2
 	}
+	if *save != "" && *runs <= 0 {
+		fmt.Fprintf(stderr, "gmpbook compare: -save needs -runs N\n")
+		return 2
+	}
 	if *runs > 0 {
-		return compareRuns(sf, st, cfg, *runs, *key, stdout, stderr, getenv)
+		return compareRuns(sf, st, cfg, *runs, *key, *save, stdout, stderr, getenv)
 	}
 	var simOut, simErr, realOut, realErr bytes.Buffer
 	res, err := simulate(sf.compile, cfg, &simOut, &simErr, "", true)

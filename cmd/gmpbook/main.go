@@ -23,11 +23,16 @@ const usage = `usage:
                                     write the notebook's website into DIR (default site/out)
   gmpbook serve   [-addr HOST:PORT] serve the website (default 127.0.0.1:8080)
 
-flags (also settable in a //scene first line): -procs N -cpus N -seed N -go 1.26
--startup faithful|clean -timing measured|fixed -until 50ms; run also takes
--events FILE, -trace FILE and -seeds 1..100 (a histogram of the outputs over
-those seeds); compare takes -runs N (N real runs beside N seeds); with
-either, -key first-line|last-line counts only that line.
+flags (also settable in a //scene first line): -procs N -cpus N -load 0|2|4|8
+-seed N -go 1.26 -startup faithful|clean -timing measured|fixed -until 50ms;
+run also takes -events FILE, -trace FILE and -seeds 1..100 (a histogram of
+the outputs over those seeds; -against FILE.dist scores it against a
+captured real distribution); compare takes -runs N (N real runs beside N
+seeds; -save FILE.dist writes the real side as a capture, with the load
+average before and after); with either, -key first-line|last-line counts
+only that line.
+-load is how many other programs' threads keep the CPUs busy (default 0, an
+idle machine); real runs ignore it.
 GOMAXPROCS and GODEBUG are read from the environment.
 `
 
@@ -164,6 +169,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string)
 	sf.fs.StringVar(&sf.trace, "trace", "", "write Chrome trace JSON (opens in Perfetto) to `FILE`")
 	seeds := sf.fs.String("seeds", "", "run once per seed (`N`, A..B or A,B,C) and print a histogram of the outputs")
 	key := sf.fs.String("key", "output", "with -seeds, count the whole output, its first-line or its last-line")
+	against := sf.fs.String("against", "", "with -seeds, score the outputs against a captured real distribution (`FILE`.dist, chapters/real)")
 	_, cfg, ok := sf.loadConfig(args, stderr, getenv)
 	if !ok {
 		return 2
@@ -174,15 +180,43 @@ func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string)
 			fmt.Fprintf(stderr, "gmpbook: %v\n", err)
 			return 2
 		}
+		var real dist.Hist
+		var captured dist.Captured
+		if *against != "" {
+			data, err := os.ReadFile(*against)
+			if err != nil {
+				fmt.Fprintf(stderr, "gmpbook: -against: %v\n", err)
+				return 2
+			}
+			c, err := dist.ParseCaptured(data)
+			if err != nil {
+				fmt.Fprintf(stderr, "gmpbook: -against %s: %v\n", *against, err)
+				return 2
+			}
+			if c.Procs != cfg.Procs {
+				fmt.Fprintf(stderr, "gmpbook: -against %s: captured at GOMAXPROCS=%d, the scene runs at %d\n", *against, c.Procs, cfg.Procs)
+				return 2
+			}
+			real, captured = c.Hist, c
+		}
 		h, err := dist.Simulate(sf.compile, cfg, list)
 		if err == nil {
 			h, err = dist.ByKey(h, *key)
+		}
+		if err == nil && *against != "" {
+			real, err = dist.ByKey(real, *key)
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "gmpbook: %v\n", err)
 			return 2
 		}
-		dist.Write(stdout, fmt.Sprintf("simulated, GOMAXPROCS=%d, %s timing, seeds %s", cfg.Procs, cfg.Timing, *seeds), h, 0)
+		dist.Write(stdout, fmt.Sprintf("simulated, GOMAXPROCS=%d, %s timing, load %d, seeds %s", cfg.Procs, cfg.Timing, cfg.Load, *seeds), h, 0)
+		if *against != "" {
+			fmt.Fprintf(stdout, "\nagainst %s (%d real runs, %s):\n", *against, real.N, captured.LoadRange())
+			fmt.Fprintf(stdout, "simulated runs whose output the real runtime also printed: %.0f%%\n", 100*dist.Share(h, real))
+			fmt.Fprintf(stdout, "total-variation distance: %.2f\n", dist.TVD(h, real))
+			fmt.Fprintf(stdout, "the real runtime's most frequent output: in %.0f%% of real runs, %.0f%% of simulated runs\n", 100*real.P(real.Mode()), 100*h.P(real.Mode()))
+		}
 		return 0
 	}
 	res, err := simulate(sf.compile, cfg, stdout, stderr, sf.events, sf.trace != "")

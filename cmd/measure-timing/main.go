@@ -79,7 +79,7 @@ var probeSrc []byte
 func main() {
 	write := flag.Bool("write", false, "regenerate core/timing_measured.go")
 	runs := flag.Int("runs", 100, "fresh processes per probe")
-	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, spawn, netsetup, wakestall, stack); -write then keeps the other tables")
+	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, spawn, netsetup, wakestall, stack, load); -write then keeps the other tables")
 	flag.Parse()
 	want := func(probe string) bool {
 		return *only == "" || strings.Contains(","+*only+",", ","+probe+",")
@@ -161,6 +161,33 @@ func main() {
 			parse(stderr.Bytes(), add)
 		}
 	}
+	loadBefore := loadAverage()
+	if want("load") {
+		// The host's other work: a thread sleeping 500µs at a time, and a
+		// thread parked on a futex and woken by another (the kernel's part
+		// of startm's wake-up), beside 0, then loadLevels spinning
+		// processes (core.Sim.loadWait). The quiet baseline is only as
+		// quiet as the machine: the header gives the load average before.
+		for _, k := range append([]int{0}, loadLevels...) {
+			measureLoad(bin, k, max(*runs/10, 1), add)
+		}
+		// What the load adds: each quantile of the loaded distribution
+		// less the same quantile of the quiet one (0 where it is not
+		// slower), so that the model can add it to the tables it draws.
+		for _, probe := range []string{"runwait", "wakewait"} {
+			base := sorted(samples[probe+"0"])
+			if len(base) == 0 {
+				continue
+			}
+			for _, k := range loadLevels {
+				s := sorted(samples[fmt.Sprintf("%s%d", probe, k)])
+				for i, x := range s {
+					q := quantile(base, float64(i)/float64(max(len(s)-1, 1)))
+					add(fmt.Sprintf("load%s%d", strings.TrimSuffix(probe, "wait"), k), max(x-q, 0))
+				}
+			}
+		}
+	}
 	for _, procs := range []int{2, 4} {
 		env := append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", procs))
 		for i := 0; i < *runs/5 && want("trace"); i++ {
@@ -198,10 +225,13 @@ func main() {
 		}
 	}
 	names := []string{"startup", "runtimeinit", "pkginit", "wake", "wakeu", "wakemodel", "newm", "newmu", "newmmodel", "steal", "stealall", "spinfail", "spinfailall",
-		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "timerinit", "timerwarm", "spawn1", "spawnfresh", "spawnreuse", "netlisten", "netdial", "netaccept", "netwrite", "netclose", "wakelat", "wakerstall", "slice"}
+		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "timerinit", "timerwarm", "spawn1", "spawnfresh", "spawnreuse", "netlisten", "netdial", "netaccept", "netwrite", "netclose", "wakelat", "wakerstall", "slice", "runwait0", "wakewait0"}
+	for _, k := range loadLevels {
+		names = append(names, fmt.Sprintf("runwait%d", k), fmt.Sprintf("loadrun%d", k), fmt.Sprintf("wakewait%d", k), fmt.Sprintf("loadwake%d", k))
+	}
 	host, _ := os.Hostname()
 	_ = host
-	fmt.Printf("measured %s, %s, GOMAXPROCS=2 (trace probes also at 4)\n\n", time.Now().UTC().Format("2006-01-02"), goVersion())
+	fmt.Printf("measured %s, %s, GOMAXPROCS=2 (trace probes also at 4), load average %s before, %s after\n\n", time.Now().UTC().Format("2006-01-02 15:04 MST"), goVersion(), loadBefore, loadAverage())
 	fmt.Println("| quantity | n | p5 | p25 | median | p75 | p95 | p99 |")
 	fmt.Println("|---|---|---|---|---|---|---|---|")
 	for _, n := range names {
@@ -284,8 +314,55 @@ func field(n string) string {
 		"rawsyscall": "RawSyscall", "work": "Work", "print": "PrintWrite", "printcold": "PrintCold",
 		"writecold": "WriteCold", "printcoldp": "PrintColdP", "timerinit": "TimerInit", "slice": "OSSlice",
 		"spawn1": "SpawnFirst", "spawnfresh": "SpawnFresh", "spawnreuse": "SpawnReuse",
-		"netlisten": "NetListen", "netdial": "NetDial", "netaccept": "NetAccept", "netwrite": "NetWrite", "netclose": "NetClose"}
+		"netlisten": "NetListen", "netdial": "NetDial", "netaccept": "NetAccept", "netwrite": "NetWrite", "netclose": "NetClose",
+		"loadrun2": "LoadRun2", "loadrun4": "LoadRun4", "loadrun8": "LoadRun8",
+		"loadwake2": "LoadWake2", "loadwake4": "LoadWake4", "loadwake8": "LoadWake8"}
 	return m[n]
+}
+
+// loadLevels are the numbers of other CPU-bound programs the load probe
+// runs beside its sleeper; core's LoadWait tables are named after them.
+var loadLevels = []int{2, 4, 8}
+
+// measureLoad runs the runwait and wakewait probes runs times each while
+// k other processes (the probe in its spin mode, one thread each) keep the
+// CPUs busy, and records their samples as runwait<k> and wakewait<k>. The spinners are started before and
+// killed after, so the measurement never runs without them.
+func measureLoad(bin string, k, runs int, add func(string, int64)) {
+	var spinners []*exec.Cmd
+	for i := 0; i < k; i++ {
+		cmd := exec.Command(bin, "spin", "60000")
+		cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+		check(cmd.Start())
+		spinners = append(spinners, cmd)
+	}
+	defer func() {
+		for _, cmd := range spinners {
+			cmd.Process.Kill()
+			cmd.Wait()
+		}
+	}()
+	time.Sleep(200 * time.Millisecond) // let the spinners start
+	env := append(os.Environ(), "GOMAXPROCS=2")
+	for i := 0; i < runs; i++ {
+		for _, mode := range []string{"runwait", "wakewait"} {
+			parse(runProbe(bin, env, mode), func(n string, v int64) {
+				add(fmt.Sprintf("%s%d", n, k), v)
+			})
+		}
+	}
+}
+
+// loadAverage is the first field of /proc/loadavg ("?" elsewhere).
+func loadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	if f := strings.Fields(string(b)); len(f) > 0 {
+		return f[0]
+	}
+	return "?"
 }
 
 func build(dir string) string {

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -29,7 +30,37 @@ type Captured struct {
 	Procs  int    // GOMAXPROCS of the runs
 	Source string // a hash of the scene's source, to tell a stale capture
 	Go     string // the toolchain and platform, "go1.26.8 linux/amd64"
-	Hist   Hist   // the whole outputs (standard output without its last newline)
+	// LoadAvg is the host's 1-minute load average when the runs began
+	// and when they ended (LoadAverage), which says how busy the machine
+	// was: other programs' threads delay the runtime's wake-ups (a
+	// scene's load setting, docs/timing.md). Nil in captures made before
+	// it was recorded, and where the OS does not tell it.
+	LoadAvg []float64
+	Hist    Hist // the whole outputs (standard output without its last newline)
+}
+
+// LoadAverage is the host's 1-minute load average (/proc/loadavg), and
+// false where there is none.
+func LoadAverage() (float64, bool) {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0, false
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(f[0], 64)
+	return v, err == nil
+}
+
+// LoadRange says under what load c was captured: "load average 7.80 to
+// 10.10", or "load average not recorded".
+func (c Captured) LoadRange() string {
+	if len(c.LoadAvg) != 2 {
+		return "load average not recorded"
+	}
+	return fmt.Sprintf("load average %.2f to %.2f", c.LoadAvg[0], c.LoadAvg[1])
 }
 
 const capturedMagic = "gmpbook-dist 1"
@@ -39,7 +70,11 @@ const capturedMagic = "gmpbook-dist 1"
 func (c Captured) Marshal() []byte {
 	var b bytes.Buffer
 	fmt.Fprintln(&b, capturedMagic)
-	fmt.Fprintf(&b, "scene %s\nprocs %d\nsource %s\ngo %s\nruns %d\n", c.Scene, c.Procs, c.Source, c.Go, c.Hist.N)
+	fmt.Fprintf(&b, "scene %s\nprocs %d\nsource %s\ngo %s\n", c.Scene, c.Procs, c.Source, c.Go)
+	if len(c.LoadAvg) == 2 {
+		fmt.Fprintf(&b, "loadavg %.2f %.2f\n", c.LoadAvg[0], c.LoadAvg[1])
+	}
+	fmt.Fprintf(&b, "runs %d\n", c.Hist.N)
 	for _, e := range c.Hist.Sorted() {
 		fmt.Fprintf(&b, "%d %s\n", e.N, strconv.Quote(e.Out))
 	}
@@ -79,6 +114,18 @@ func ParseCaptured(data []byte) (Captured, error) {
 			c.Source = v
 		case "go":
 			c.Go = v
+		case "loadavg":
+			f := strings.Fields(v)
+			if len(f) != 2 {
+				return bad("loadavg %q: want the load average before and after the runs", v)
+			}
+			for _, x := range f {
+				a, err := strconv.ParseFloat(x, 64)
+				if err != nil || a < 0 {
+					return bad("loadavg %q: %q is not a load average", v, x)
+				}
+				c.LoadAvg = append(c.LoadAvg, a)
+			}
 		case "runs":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
