@@ -93,6 +93,19 @@ type Liner interface {
 
 var _ Liner = (*vm.Thread)(nil)
 
+// Tracer is a goroutine program that can list its stack the way a
+// traceback does (vm.Thread.Traceback): the scene's frames, innermost
+// first.
+type Tracer interface {
+	Traceback() []TraceFrame
+	CreatedBy() (fn string, line int)
+}
+
+// TraceFrame is one frame of a traceback (vm.TraceFrame).
+type TraceFrame = vm.TraceFrame
+
+var _ Tracer = (*vm.Thread)(nil)
+
 // NewSim builds a simulator running the scene with cfg. What the program
 // links changes its start-up: without package os (which fmt and the
 // toolkit bring in) there is no finalizer goroutine.

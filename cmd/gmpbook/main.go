@@ -311,55 +311,16 @@ func simulate(c *script.Compiled, cfg core.Config, stdout, stderr io.Writer, eve
 		fmt.Fprintf(errw, "gmpbook: the scene was stopped: %s (at %v of virtual time)\n", limitMsg, s.Now())
 	case strings.HasPrefix(s.Deadlock(), "panic: "):
 		fmt.Fprintf(errw, "%s\n\n", s.Deadlock())
-		writeDump(errw, s, panicked, c.Scene.Filename)
+		script.WriteDump(errw, s, panicked, c.Scene.Filename)
 	case s.Deadlock() != "":
 		fmt.Fprintf(errw, "fatal error: %s\n\n", s.Deadlock())
-		writeDump(errw, s, 0, c.Scene.Filename)
+		script.WriteDump(errw, s, 0, c.Scene.Filename)
 	}
 	if runErr != nil && !errors.Is(runErr, core.ErrLimit) {
 		return nil, runErr
 	}
 	res.status = s.ExitCode()
 	return res, nil
-}
-
-// writeDump prints the user goroutines the way a fatal error does; after a
-// panic, only the goroutine that panicked. Where the runtime prints a
-// frame's file:line and pc offset, the scene's file:line stands.
-func writeDump(w io.Writer, s *core.Sim, only int64, file string) {
-	gs := s.Goroutines()
-	names := make(map[int64]string, len(gs))
-	for _, g := range gs {
-		names[g.ID] = funcName(g.Name)
-	}
-	for _, g := range gs {
-		if g.System || g.Status == core.Gdead || (only != 0 && g.ID != only) {
-			continue
-		}
-		state := g.Status.String()
-		if only != 0 {
-			state = "running"
-		} else if g.Status == core.Gwaiting {
-			state = g.Wait.String()
-		}
-		fmt.Fprintf(w, "goroutine %d [%s]:\n", g.ID, state)
-		fmt.Fprintf(w, "%s()\n", funcName(g.Name))
-		if l, ok := g.Program.(script.Liner); ok && l.Line() > 0 {
-			fmt.Fprintf(w, "\t%s:%d\n", file, l.Line())
-		}
-		if g.Parent != 0 && names[g.Parent] != "" {
-			fmt.Fprintf(w, "created by %s in goroutine %d\n", names[g.Parent], g.Parent)
-		}
-		fmt.Fprintln(w)
-	}
-}
-
-// funcName is how a traceback names a goroutine's function.
-func funcName(name string) string {
-	if name == "runtime.main" {
-		return "main.main"
-	}
-	return name
 }
 
 func osArgs() []string { return os.Args }

@@ -59,7 +59,7 @@ func (c *fnCompiler) builtin(blk *block, b *ssa.Builtin, cc *ssa.CallCommon, arg
 			return stYield
 		}
 		if cl.panicMsg != "" || cl.panicVal != nil {
-			t.panic = &panicking{val: *panicValueOf(t, cl), prev: t.panic}
+			t.panic = t.startPanic(&panicking{val: *panicValueOf(t, cl), prev: t.panic})
 			return stPanic
 		}
 		if cl.returned && dst >= 0 && len(cl.results) == 1 {

@@ -307,6 +307,7 @@ func (t *Thread) dispatch(fn Value, args []Value, argTypes []types.Type, dst int
 			return t.fatalGoNil()
 		}
 		nt := newThread(t.run, cl.Fn.Name)
+		nt.createdBy, nt.createdLine = t.goSite()
 		if cl.Bound != nil {
 			args = append([]Value{*cl.Bound}, args...)
 		}
@@ -341,7 +342,7 @@ func (t *Thread) callValue(fn Value, args []Value, dst int32, isDefer bool) stat
 		}
 		cl.Fn.native(c)
 		if c.goexit {
-			t.panic = &panicking{goexit: true, prev: t.panic}
+			t.panic = t.startPanic(&panicking{goexit: true, prev: t.panic})
 			return stPanic
 		}
 		if len(t.steps) > 0 {
@@ -350,7 +351,7 @@ func (t *Thread) callValue(fn Value, args []Value, dst int32, isDefer bool) stat
 			return stYield
 		}
 		if c.panicMsg != "" || c.panicVal != nil {
-			t.panic = &panicking{val: *panicValueOf(t, c), prev: t.panic}
+			t.panic = t.startPanic(&panicking{val: *panicValueOf(t, c), prev: t.panic})
 			return stPanic
 		}
 		c.finish()

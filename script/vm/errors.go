@@ -15,7 +15,7 @@ func fmtErr(s string) error { return errors.New(s) }
 // Runtime errors, raised as panics of the program (recoverable, as in Go).
 
 func (t *Thread) runtimeError(msg string) status {
-	t.panic = &panicking{val: t.run.p.errorValue(msg, true), prev: t.panic}
+	t.panic = t.startPanic(&panicking{val: t.run.p.errorValue(msg, true), prev: t.panic})
 	return stPanic
 }
 
@@ -24,19 +24,75 @@ func (t *Thread) nilDeref() status {
 }
 
 func (t *Thread) indexError(i int64, n int) status {
-	return t.runtimeError("index out of range [" + strconv.FormatInt(i, 10) + "] with length " + strconv.Itoa(n))
+	return t.runtimeError(boundsText(boundsIndex, i, int64(n)))
+}
+
+// boundsKind is which check of an index or slice expression failed, as
+// the compiler names them (cmd/compile ssagen: state.slice, the order
+// of the checks) and the runtime prints them (error.go: boundsError).
+type boundsKind uint8
+
+const (
+	boundsIndex      boundsKind = iota // s[x]: 0 <= x < len(s)
+	boundsSliceAlen                    // s[:x] of a string or array: x <= len
+	boundsSliceAcap                    // s[:x] of a slice: x <= cap
+	boundsSliceB                       // s[x:y]: x <= y
+	boundsSlice3Alen                   // s[::x] of an array: x <= len
+	boundsSlice3Acap                   // s[::x] of a slice: x <= cap
+	boundsSlice3B                      // s[:x:y]: x <= y
+	boundsSlice3C                      // s[x:y:]: x <= y
+)
+
+// boundsText is the runtime's message for a failed check of x against y
+// (error.go: boundsErrorFmt, and boundsNegErrorFmt when x is negative,
+// which leaves y out).
+func boundsText(k boundsKind, x, y int64) string {
+	xs, ys := strconv.FormatInt(x, 10), strconv.FormatInt(y, 10)
+	if x < 0 {
+		switch k {
+		case boundsIndex:
+			return "index out of range [" + xs + "]"
+		case boundsSliceAlen, boundsSliceAcap:
+			return "slice bounds out of range [:" + xs + "]"
+		case boundsSliceB:
+			return "slice bounds out of range [" + xs + ":]"
+		case boundsSlice3Alen, boundsSlice3Acap:
+			return "slice bounds out of range [::" + xs + "]"
+		case boundsSlice3B:
+			return "slice bounds out of range [:" + xs + ":]"
+		case boundsSlice3C:
+			return "slice bounds out of range [" + xs + "::]"
+		}
+	}
+	switch k {
+	case boundsIndex:
+		return "index out of range [" + xs + "] with length " + ys
+	case boundsSliceAlen:
+		return "slice bounds out of range [:" + xs + "] with length " + ys
+	case boundsSliceAcap:
+		return "slice bounds out of range [:" + xs + "] with capacity " + ys
+	case boundsSliceB:
+		return "slice bounds out of range [" + xs + ":" + ys + "]"
+	case boundsSlice3Alen:
+		return "slice bounds out of range [::" + xs + "] with length " + ys
+	case boundsSlice3Acap:
+		return "slice bounds out of range [::" + xs + "] with capacity " + ys
+	case boundsSlice3B:
+		return "slice bounds out of range [:" + xs + ":" + ys + "]"
+	}
+	return "slice bounds out of range [" + xs + ":" + ys + ":]"
 }
 
 // panicString panics with a string value, as library code does.
 func (t *Thread) panicString(msg string) status {
-	t.panic = &panicking{val: t.run.p.errorValue(msg, false), prev: t.panic}
+	t.panic = t.startPanic(&panicking{val: t.run.p.errorValue(msg, false), prev: t.panic})
 	return stPanic
 }
 
 // panicPlain panics with a runtime.Error whose message has no
 // "runtime error: " prefix (the runtime's plainError).
 func (t *Thread) panicPlain(msg string) status {
-	t.panic = &panicking{val: t.run.p.plainError(msg), prev: t.panic}
+	t.panic = t.startPanic(&panicking{val: t.run.p.plainError(msg), prev: t.panic})
 	return stPanic
 }
 
@@ -76,7 +132,7 @@ func (t *Thread) typeAssertError(from types.Type, i *Iface, to types.Type, p *Pr
 	} else {
 		msg = "interface conversion: " + iface + " is " + i.T.Name + ", not " + typeName(to)
 	}
-	t.panic = &panicking{val: p.typeError(msg), prev: t.panic}
+	t.panic = t.startPanic(&panicking{val: p.typeError(msg), prev: t.panic})
 	return stPanic
 }
 

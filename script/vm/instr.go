@@ -379,7 +379,7 @@ func (c *fnCompiler) instr(blk *block, in ssa.Instruction) {
 				// panic(nil) is a *runtime.PanicNilError since Go 1.21.
 				v = t.run.p.panicNilError()
 			}
-			t.panic = &panicking{val: v, prev: t.panic}
+			t.panic = t.startPanic(&panicking{val: v, prev: t.panic})
 			return stPanic
 		})
 		c.brk(blk)
@@ -1131,10 +1131,10 @@ func (c *fnCompiler) slice(blk *block, in *ssa.Slice) {
 				h = int64(fr.get(hi).N)
 			}
 			if h < 0 || h > int64(len(s)) {
-				return t.runtimeError("slice bounds out of range [:" + strconv.FormatInt(h, 10) + "] with length " + strconv.Itoa(len(s)))
+				return t.runtimeError(boundsText(boundsSliceAlen, h, int64(len(s))))
 			}
 			if l < 0 || l > h {
-				return t.runtimeError("slice bounds out of range [" + strconv.FormatInt(l, 10) + ":" + strconv.FormatInt(h, 10) + "]")
+				return t.runtimeError(boundsText(boundsSliceB, l, h))
 			}
 			fr.regs[dst] = Str(s[l:h])
 			return stNext
@@ -1163,17 +1163,25 @@ func (c *fnCompiler) slice(blk *block, in *ssa.Slice) {
 		if hasMax {
 			m = int64(fr.get(mx).N)
 		}
+		// An array's bound is its length, a slice's its capacity.
+		alen, a3len := boundsSliceAcap, boundsSlice3Acap
+		if isPtr {
+			alen, a3len = boundsSliceAlen, boundsSlice3Alen
+		}
 		if m < 0 || m > int64(cap(s)) {
-			return t.runtimeError("slice bounds out of range [::" + strconv.FormatInt(m, 10) + "] with capacity " + strconv.Itoa(cap(s)))
+			return t.runtimeError(boundsText(a3len, m, int64(cap(s))))
 		}
 		if h < 0 || h > m {
 			if hasMax {
-				return t.runtimeError("slice bounds out of range [:" + strconv.FormatInt(h, 10) + ":" + strconv.FormatInt(m, 10) + "]")
+				return t.runtimeError(boundsText(boundsSlice3B, h, m))
 			}
-			return t.runtimeError("slice bounds out of range [:" + strconv.FormatInt(h, 10) + "] with capacity " + strconv.Itoa(cap(s)))
+			return t.runtimeError(boundsText(alen, h, int64(cap(s))))
 		}
 		if l < 0 || l > h {
-			return t.runtimeError("slice bounds out of range [" + strconv.FormatInt(l, 10) + ":" + strconv.FormatInt(h, 10) + "]")
+			if hasMax {
+				return t.runtimeError(boundsText(boundsSlice3C, l, h))
+			}
+			return t.runtimeError(boundsText(boundsSliceB, l, h))
 		}
 		if s == nil {
 			fr.regs[dst] = Value{}

@@ -26,7 +26,7 @@ func init() {
 				if i >= 0 && i < int64(len(s)) {
 					k = j
 				}
-				c.RuntimeError("index out of range [" + itoa64(k) + "] with length " + itoa(len(s)))
+				c.RuntimeError(boundsText(boundsIndex, k, int64(len(s))))
 				return
 			}
 			// Stores, not moves: pointers into the elements stay where

@@ -64,7 +64,7 @@ func init() {
 			k := utf8.EncodeRune(buf[:], rune(c.Args[1].I()))
 			if len(p) < k {
 				// The real function indexes p[k-1] first.
-				c.RuntimeError("index out of range [" + itoa(k-1) + "] with length " + itoa(len(p)))
+				c.RuntimeError(boundsText(boundsIndex, int64(k-1), int64(len(p))))
 				return
 			}
 			for i := 0; i < k; i++ {

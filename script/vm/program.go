@@ -205,7 +205,35 @@ func nativeKey(fn *ssa.Function) string {
 func funcName(fn *ssa.Function) string {
 	s := fn.String()
 	s = strings.ReplaceAll(s, "$", ".func")
-	return s
+	return methodName(s)
+}
+
+// methodName rewrites a method's name from the SSA form, receiver type
+// first ("(*main.stack).pop", "(main.T).get"), to the form a traceback
+// prints, package first ("main.(*stack).pop", "main.T.get").
+func methodName(s string) string {
+	if !strings.HasPrefix(s, "(") {
+		return s
+	}
+	end := strings.Index(s, ").")
+	if end < 0 {
+		return s
+	}
+	recv, rest := s[1:end], s[end+1:]
+	ptr := strings.HasPrefix(recv, "*")
+	recv = strings.TrimPrefix(recv, "*")
+	dot := strings.LastIndex(recv, ".")
+	if i := strings.IndexByte(recv, '['); i >= 0 {
+		dot = strings.LastIndex(recv[:i], ".")
+	}
+	if dot < 0 {
+		return s
+	}
+	pkg, typ := recv[:dot], recv[dot+1:]
+	if ptr {
+		return pkg + ".(*" + typ + ")" + rest
+	}
+	return pkg + "." + typ + rest
 }
 
 // zerobase is the variable every zero-size heap object is.

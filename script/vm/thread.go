@@ -51,6 +51,56 @@ type panicking struct {
 	goexit    bool
 	recovered bool
 	prev      *panicking
+	// trace is the goroutine's stack where the panic began (startPanic):
+	// what a traceback prints if nothing recovers it, after the frames
+	// have been unwound.
+	trace []TraceFrame
+}
+
+// startPanic notes the stack a new panic p begins on and returns p.
+//
+// A panic raised by a deferred call while an earlier one unwinds (a
+// recovered value panicked again, as sync.(*WaitGroup).Go does) begins
+// on a stack that, in the runtime, still holds the earlier panic's
+// frames: gopanic runs deferred calls on top of them and nothing is
+// popped before a recovery returns. The VM pops each frame whose
+// deferred calls are done, so the trace is put back together: the
+// deferred call's frames, then those the earlier panic's trace had
+// above the unwinding frame, then the unwinding frame and its callers.
+func (t *Thread) startPanic(p *panicking) *panicking {
+	if p.goexit {
+		return p
+	}
+	cur := t.frames()
+	p.trace = cur
+	if p.prev == nil || p.prev.trace == nil {
+		return p
+	}
+	u := t.depth
+	for fr := t.top; fr != nil && fr.mode != modeUnwind; fr = fr.caller {
+		u--
+	}
+	if u <= 0 {
+		return p
+	}
+	var out []TraceFrame
+	for _, f := range cur {
+		if f.depth > u {
+			out = append(out, f)
+		}
+	}
+	for _, f := range p.prev.trace {
+		if f.depth > u {
+			out = append(out, f)
+		}
+	}
+	for _, f := range cur {
+		if f.depth <= u {
+			out = append(out, f)
+		}
+	}
+	p.trace = out
+	return p
 }
 
 // step is one scheduler op a native asked for, and what to do with its
@@ -75,17 +125,22 @@ type Thread struct {
 	panic                *panicking
 	op                   core.Op
 	goName               string // the author's name for the goroutine the next go statement starts (goname.go)
-	steps                []step
-	then                 func(core.Result)
-	cpu                  int64 // picoseconds of CPU work not yet reported
-	calls                bool  // the CPU work made calls (cooperative safe points)
-	ran                  []int32
-	ranSeen              []uint64 // the lines in ran, as a bit set
-	ranNext              bool
-	ended                bool
-	call                 *Call // the native call whose steps are running
-	sync                 int   // >0 while a native runs interpreted code synchronously
-	inBody               bool  // a loop's body runs from its header (header.go)
+	// The function whose go statement started the goroutine, and its
+	// line when it is the scene's own code (goSite): a traceback's
+	// "created by".
+	createdBy   string
+	createdLine int
+	steps       []step
+	then        func(core.Result)
+	cpu         int64 // picoseconds of CPU work not yet reported
+	calls       bool  // the CPU work made calls (cooperative safe points)
+	ran         []int32
+	ranSeen     []uint64 // the lines in ran, as a bit set
+	ranNext     bool
+	ended       bool
+	call        *Call // the native call whose steps are running
+	sync        int   // >0 while a native runs interpreted code synchronously
+	inBody      bool  // a loop's body runs from its header (header.go)
 	// bodyStopped: a loop's body run from its header stopped early, and
 	// gave back what it did not run (stopBody).
 	bodyStopped bool
@@ -112,6 +167,69 @@ func (t *Thread) Line() int {
 	for fr != nil && !fr.fn.user {
 		fr = fr.caller
 	}
+	return fr.line()
+}
+
+// TraceFrame is one frame of a goroutine's traceback: a function of the
+// scene's own code, by the name a traceback gives it, and the line it is
+// at (for a caller, the line of its call).
+type TraceFrame struct {
+	Func string
+	Line int
+	// Args: the function has parameters. The runtime prints their words
+	// in hex, or "..." for an inlined call (traceback.go:printArgs); the
+	// scene VM, which neither lays out words nor inlines, prints "...".
+	Args bool
+	// depth is the frame's place on the stack (1: the goroutine's
+	// first function), for startPanic.
+	depth int
+}
+
+// Traceback is the goroutine's stack as a traceback prints it, the
+// innermost frame first, with only the scene's own functions (the
+// runtime also prints the library's and its own): where an unrecovered
+// panic began, or where the goroutine is now.
+func (t *Thread) Traceback() []TraceFrame {
+	if t.panic != nil && t.panic.trace != nil {
+		return t.panic.trace
+	}
+	return t.frames()
+}
+
+// CreatedBy is the function whose go statement started the goroutine
+// (the library's too: sync.(*WaitGroup).Go) and the line of that
+// statement when the function is the scene's (0 otherwise, and for
+// main).
+func (t *Thread) CreatedBy() (string, int) { return t.createdBy, t.createdLine }
+
+// goSite is where a go statement of t runs: the innermost frame's
+// function and, for the scene's own code, its line.
+func (t *Thread) goSite() (string, int) {
+	if t.top == nil {
+		return "", 0
+	}
+	if t.top.fn.user {
+		return t.top.fn.Name, t.top.line()
+	}
+	return t.top.fn.Name, 0
+}
+
+// frames lists the scene's frames on the goroutine's stack, innermost
+// first.
+func (t *Thread) frames() []TraceFrame {
+	var out []TraceFrame
+	d := t.depth
+	for fr := t.top; fr != nil; fr = fr.caller {
+		if fr.fn.user {
+			out = append(out, TraceFrame{Func: fr.fn.Name, Line: fr.line(), Args: fr.fn.ssa != nil && len(fr.fn.ssa.Params) > 0, depth: d})
+		}
+		d--
+	}
+	return out
+}
+
+// line is the source line frame fr is at (0 for no frame).
+func (fr *frame) line() int {
 	if fr == nil || fr.blk == nil {
 		if fr != nil {
 			return int(fr.fn.line)
@@ -187,7 +305,7 @@ func (t *Thread) Next(r core.Result) *core.Op {
 		if strings.HasPrefix(r.Panic, "sync: ") {
 			v = t.run.p.errorValue(r.Panic, false) // sync panics with a string
 		}
-		t.panic = &panicking{val: v, prev: t.panic}
+		t.panic = t.startPanic(&panicking{val: v, prev: t.panic})
 		t.beginUnwind()
 		return t.exec()
 	}
@@ -600,7 +718,7 @@ func (t *Thread) raise(c *Call) {
 		pv := t.run.p.errorValue(c.panicMsg, c.runtimeErr)
 		v = &pv
 	}
-	t.panic = &panicking{val: *v, prev: t.panic}
+	t.panic = t.startPanic(&panicking{val: *v, prev: t.panic})
 	t.beginUnwind()
 }
 
@@ -669,23 +787,54 @@ func (t *Thread) die() status {
 		t.top = nil
 		return stEnd
 	}
-	var chain []*panicking
-	for q := p; q != nil; q = q.prev {
-		chain = append(chain, q)
+	// A panic whose value is the one the panic before it carried (a
+	// recovered value panicked again) is printed once, as that earlier
+	// panic "[recovered, repanicked]" (panic.go: preprintpanics and
+	// printpanics). The same value is the same interface: the VM's
+	// *Iface, which a recover hands on and a new panic makes afresh.
+	repanicked := map[*panicking]bool{}
+	for q := p; q != nil && q.prev != nil; q = q.prev {
+		if samePanicValue(q.val, q.prev.val) {
+			repanicked[q.prev] = true
+		}
 	}
 	var b strings.Builder
-	for i := len(chain) - 1; i >= 0; i-- {
-		if i < len(chain)-1 {
-			b.WriteString("\n\tpanic: ")
+	var print func(q *panicking)
+	print = func(q *panicking) {
+		if q.prev != nil {
+			print(q.prev)
+			if repanicked[q.prev] {
+				return
+			}
+			if !q.prev.goexit {
+				b.WriteString("\n\t")
+			}
 		}
-		b.WriteString(t.run.p.panicText(t, chain[i].val))
-		if chain[i].recovered {
+		if q.goexit {
+			return
+		}
+		if b.Len() > 0 {
+			b.WriteString("panic: ")
+		}
+		b.WriteString(t.run.p.panicText(t, q.val))
+		switch {
+		case q.recovered && repanicked[q]:
+			b.WriteString(" [recovered, repanicked]")
+		case q.recovered:
 			b.WriteString(" [recovered]")
 		}
 	}
+	print(p)
 	t.ended = true
 	t.op = core.Op{Kind: core.OpPanic, Text: b.String()}
 	return stYield
+}
+
+// samePanicValue reports whether two panic values are the same interface
+// value: one a recover returned and a panic raised again.
+func samePanicValue(a, b Value) bool {
+	ia, ok := a.R.(*Iface)
+	return ok && ia != nil && ia == b.R
 }
 
 // hostPanic turns a Go panic inside the VM into the program's panic (a
@@ -699,7 +848,7 @@ func (t *Thread) hostPanic(e any) *core.Op {
 		t.raise(c)
 		return t.exec()
 	case vmPanic:
-		t.panic = &panicking{val: e.v, prev: t.panic}
+		t.panic = t.startPanic(&panicking{val: e.v, prev: t.panic})
 		t.beginUnwind()
 		return t.exec()
 	}

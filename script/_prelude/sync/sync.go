@@ -35,7 +35,15 @@ func (wg *WaitGroup) Wait()
 func (wg *WaitGroup) Go(f func()) {
 	wg.Add(1)
 	go func() {
-		defer wg.Done()
+		defer func() {
+			if x := recover(); x != nil {
+				// As the real WaitGroup.Go does: a panic of f ends the
+				// process, so Done is not called (Wait must not return
+				// and race with it); the value is panicked again.
+				panic(x)
+			}
+			wg.Done()
+		}()
 		f()
 	}()
 }
