@@ -43,44 +43,39 @@ const (
 	boundsSlice3C                      // s[x:y:]: x <= y
 )
 
-// boundsText is the runtime's message for a failed check of x against y
-// (error.go: boundsErrorFmt, and boundsNegErrorFmt when x is negative,
-// which leaves y out).
+// boundsFormats and boundsNegFormats are the runtime's messages by kind
+// (error.go: boundsErrorFmt, and boundsNegErrorFmt for a negative x,
+// which leaves y out), with X and Y for the two numbers.
+var (
+	boundsFormats = [...]string{
+		boundsIndex:      "index out of range [X] with length Y",
+		boundsSliceAlen:  "slice bounds out of range [:X] with length Y",
+		boundsSliceAcap:  "slice bounds out of range [:X] with capacity Y",
+		boundsSliceB:     "slice bounds out of range [X:Y]",
+		boundsSlice3Alen: "slice bounds out of range [::X] with length Y",
+		boundsSlice3Acap: "slice bounds out of range [::X] with capacity Y",
+		boundsSlice3B:    "slice bounds out of range [:X:Y]",
+		boundsSlice3C:    "slice bounds out of range [X:Y:]",
+	}
+	boundsNegFormats = [...]string{
+		boundsIndex:      "index out of range [X]",
+		boundsSliceAlen:  "slice bounds out of range [:X]",
+		boundsSliceAcap:  "slice bounds out of range [:X]",
+		boundsSliceB:     "slice bounds out of range [X:]",
+		boundsSlice3Alen: "slice bounds out of range [::X]",
+		boundsSlice3Acap: "slice bounds out of range [::X]",
+		boundsSlice3B:    "slice bounds out of range [:X:]",
+		boundsSlice3C:    "slice bounds out of range [X::]",
+	}
+)
+
+// boundsText is the runtime's message for a failed check of x against y.
 func boundsText(k boundsKind, x, y int64) string {
-	xs, ys := strconv.FormatInt(x, 10), strconv.FormatInt(y, 10)
+	f := boundsFormats[k]
 	if x < 0 {
-		switch k {
-		case boundsIndex:
-			return "index out of range [" + xs + "]"
-		case boundsSliceAlen, boundsSliceAcap:
-			return "slice bounds out of range [:" + xs + "]"
-		case boundsSliceB:
-			return "slice bounds out of range [" + xs + ":]"
-		case boundsSlice3Alen, boundsSlice3Acap:
-			return "slice bounds out of range [::" + xs + "]"
-		case boundsSlice3B:
-			return "slice bounds out of range [:" + xs + ":]"
-		case boundsSlice3C:
-			return "slice bounds out of range [" + xs + "::]"
-		}
+		f = boundsNegFormats[k]
 	}
-	switch k {
-	case boundsIndex:
-		return "index out of range [" + xs + "] with length " + ys
-	case boundsSliceAlen:
-		return "slice bounds out of range [:" + xs + "] with length " + ys
-	case boundsSliceAcap:
-		return "slice bounds out of range [:" + xs + "] with capacity " + ys
-	case boundsSliceB:
-		return "slice bounds out of range [" + xs + ":" + ys + "]"
-	case boundsSlice3Alen:
-		return "slice bounds out of range [::" + xs + "] with length " + ys
-	case boundsSlice3Acap:
-		return "slice bounds out of range [::" + xs + "] with capacity " + ys
-	case boundsSlice3B:
-		return "slice bounds out of range [:" + xs + ":" + ys + "]"
-	}
-	return "slice bounds out of range [" + xs + ":" + ys + ":]"
+	return strings.NewReplacer("X", strconv.FormatInt(x, 10), "Y", strconv.FormatInt(y, 10)).Replace(f)
 }
 
 // panicString panics with a string value, as library code does.
