@@ -1,6 +1,9 @@
 package view
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // A move's path is routed, not drawn straight: it leaves the place the
 // goroutine (or M) left, runs through the gaps between the rows and boxes
@@ -29,6 +32,22 @@ type router struct {
 	from       []int32 // per cell and direction: the state it was reached from
 }
 
+// routers keeps routers' buffers between frames: a frame at 1280 px has
+// half a million route states.
+var routers = sync.Pool{New: func() any { return new(router) }}
+
+// reset sizes r's buffers for a grid of cols × rows cells of side cell.
+func (r *router) reset(cell float32, cols, rows int) {
+	r.cell, r.cols, r.rows = cell, cols, rows
+	n := cols * rows
+	if cap(r.cost) < n {
+		r.cost = make([]int32, n)
+		r.dist = make([]int32, 4*n)
+		r.from = make([]int32, 4*n)
+	}
+	r.cost, r.dist, r.from = r.cost[:n], r.dist[:4*n], r.from[:4*n]
+}
+
 // dirs are the four directions: right, down, left, up.
 var dirs = [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
 
@@ -42,7 +61,9 @@ func (b *builder) route(src, dst, ghost Rect, sw float32) ([]Pt, bool) {
 	if cols < 2 || rows < 2 || cols*rows > 1<<21 {
 		return nil, false
 	}
-	r := &router{cell: cell, cols: cols, rows: rows, cost: make([]int32, cols*rows)}
+	r := routers.Get().(*router)
+	defer routers.Put(r)
+	r.reset(cell, cols, rows)
 	for i := range r.cost {
 		r.cost[i] = costGap
 	}
@@ -181,9 +202,6 @@ func clampInt(v, lo, hi int) int { return max(lo, min(hi, v)) }
 
 // search is the cheapest path of cells from s to t.
 func (r *router) search(s, t int) []int {
-	n := r.cols * r.rows * 4
-	r.dist = make([]int32, n)
-	r.from = make([]int32, n)
 	for i := range r.dist {
 		r.dist[i] = -1
 	}
