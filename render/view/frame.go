@@ -75,7 +75,9 @@ type Pt struct{ X, Y float32 }
 type Move struct {
 	Kind     core.EvKind
 	From, To string // the places (roles) it leaves and enters
-	Path     []Pt   // the path as drawn, from the source to the arrowhead
+	Ghost    Rect   // the dashed mark of what left, in From
+	Spot     Rect   // what the arrowhead points at, in To
+	Path     []Pt   // the path as drawn, from the ghost's edge to the arrowhead
 	Tag      Rect   // the paper tag under the label (empty if none is drawn)
 	Label    string
 }

@@ -316,9 +316,10 @@ func (b *builder) token(x, y float32, id int64, role string) {
 	}
 	st := StyleIn(b.th, StateOf(g, b.h.Preempted[id]))
 	name := b.h.Names[id]
-	// The token carries the goroutine's name when it reads at a useful
-	// size; otherwise its G number, and the name goes to Shape.Name for
-	// tooltips and screen readers.
+	// The token carries the goroutine's name, at the text floor and cut
+	// to fit ("sleeper…") when it is long; its G number only when it has
+	// no name or not even a cut name fits. The whole name is in
+	// Shape.Name for tooltips and screen readers.
 	label := "G" + strconv.FormatInt(id, 10)
 	room := tw - 3
 	if tw > b.ts {
@@ -326,8 +327,14 @@ func (b *builder) token(x, y float32, id int64, role string) {
 	}
 	size := min(b.ts*0.5, room/(TextWidthPerSize*float32(textCells(label))))
 	if name != "" {
-		if ns := min(b.ts*0.5, room/(TextWidthPerSize*float32(textCells(name)))); ns >= max(b.ts*0.3, b.floor) {
+		ns := min(b.ts*0.5, room/(TextWidthPerSize*float32(textCells(name))))
+		switch {
+		case ns >= max(b.ts*0.3, b.floor):
 			label, size = name, ns
+		case b.ts*0.5 >= b.floor:
+			if cut := fitText(name, b.floor, room); cut != "" && textCells(cut) > 2 {
+				label, size = cut, b.floor
+			}
 		}
 	}
 	if size < b.floor-0.01 {

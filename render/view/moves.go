@@ -118,18 +118,22 @@ func (b *builder) moves() {
 		role := "move." + e.Kind.String()
 		c := b.th.Move
 		sw := max(2, b.ts/10)
-		// The ghost: where the goroutine (or M) was.
+		// The ghost: where the goroutine (or M) was, at the free spot of
+		// the source nearest its middle (not on a goroutine still there).
 		gs := min(b.ts, fp.H, fp.W)
-		ghost := Rect{x0 - gs/2, y0 - gs/2, gs, gs}
-		if gw := min(b.tw, fp.W); gw > gs {
-			ghost = Rect{x0 - gw/2, y0 - gs/2, gw, gs}
-			// A pill's ghost, in the wide layout.
-			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: x0 - gw/2, Y: y0 - gs/2, W: gw, H: gs, Radius: gs / 2,
+		gw := max(gs, min(b.tw, fp.W))
+		src, dst := Rect{fp.X, fp.Y, fp.W, fp.H}, Rect{tp.X, tp.Y, tp.W, tp.H}
+		ghost := b.ghostSpot(src, gw, gs)
+		mv.Ghost = ghost
+		if gw > gs {
+			// A pill's ghost.
+			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: ghost.X, Y: ghost.Y, W: gw, H: gs, Radius: gs / 2,
 				Stroke: c, StrokeW: sw / 2, Dashed: true, Role: role + ".ghost"})
 		} else {
-			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: x0 - gs/2, Y: y0 - gs/2, W: gs, H: gs,
+			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: ghost.X, Y: ghost.Y, W: gs, H: gs,
 				Stroke: c, StrokeW: sw / 2, Dashed: true, Role: role + ".ghost"})
 		}
+		x0 = ghost.X + ghost.W/2
 		if abs32(x1-x0) < 1 && abs32(y1-y0) < 1 {
 			// Source and destination share a centre (a P's own slots in
 			// a narrow card): the ghost and the label tell the move.
@@ -139,9 +143,10 @@ func (b *builder) moves() {
 		}
 		// The path goes round the picture's words and goroutines, through
 		// the gaps between rows and boxes (route.go), from the edge of the
-		// source to the edge of the destination.
-		src, dst := Rect{fp.X, fp.Y, fp.W, fp.H}, Rect{tp.X, tp.Y, tp.W, tp.H}
-		pts, ok := b.route(src, dst, ghost, sw)
+		// ghost to the edge of what arrived (see arrivalSpot).
+		spot := b.arrivalSpot(e, dst, gw, gs)
+		mv.Spot = spot
+		pts, ok := b.route(src, dst, ghost, spot, sw)
 		if !ok {
 			pts = []Pt{{x0, y0}, {x1, y1}}
 		}
@@ -158,6 +163,89 @@ func (b *builder) moves() {
 		mx, my := b.labelSpot(mv.Path, sw, mv.Label)
 		mv.Tag = b.moveLabel(mx, my, mv.Label, "move."+mv.Kind.String(), b.th.Move)
 	}
+}
+
+// ghostSpot is where the ghost of a token gw × gs goes in place src, and
+// where a path's arrowhead points in its destination: on the place's middle
+// line, at the spot nearest its centre where it covers no goroutine and no
+// text (the centre itself if there is none).
+func (b *builder) ghostSpot(src Rect, gw, gs float32) Rect {
+	cx, cy := src.X+src.W/2, src.Y+src.H/2
+	at := func(x float32) Rect { return Rect{x - gw/2, cy - gs/2, gw, gs} }
+	step := max(1, gs/4)
+	for d := float32(0); d <= src.W/2; d += step {
+		for _, x := range []float32{cx + d, cx - d} {
+			r := at(x)
+			if r.X < src.X-0.01 || r.Right() > src.Right()+0.01 {
+				continue
+			}
+			if !b.coversContent(r) {
+				return r
+			}
+		}
+	}
+	return at(cx)
+}
+
+// arrivalSpot is where move e's arrowhead points in place dst: the
+// goroutine that arrived when it is drawn there (the woken one in
+// runnext, the kicked one in the queue, the goroutine of the M that went
+// into its system call), else the free spot of dst nearest its middle,
+// else a spot over goroutines but no text.
+func (b *builder) arrivalSpot(e *core.Event, dst Rect, gw, gs float32) Rect {
+	var g int64
+	switch e.Kind {
+	case core.EvGoUnblock, core.EvGoKick:
+		g = e.G
+	case core.EvProcRetake:
+		if m := b.w.M(e.M); m != nil {
+			g = m.CurG
+		}
+	}
+	if g != 0 {
+		for i := range b.f.Shapes {
+			s := &b.f.Shapes[i]
+			if s.Kind == ShapeToken && s.G == g && dst.Contains(s.X+s.W/2, s.Y+s.H/2) {
+				return Rect{s.X, s.Y, s.W, s.H}
+			}
+		}
+	}
+	spot := b.ghostSpot(dst, gw, gs)
+	if b.coversContent(spot) {
+		// Nothing is free: at least no text under the arrowhead.
+		cx := dst.X + dst.W/2
+		for d := float32(0); d <= dst.W/2; d += max(1, gs/4) {
+			for _, x := range []float32{cx + d, cx - d} {
+				r := Rect{x - gw/2, spot.Y, gw, gs}
+				if r.X >= dst.X-0.01 && r.Right() <= dst.Right()+0.01 && !b.coversText(r) {
+					return r
+				}
+			}
+		}
+	}
+	return spot
+}
+
+// coversText reports whether r overlaps a text.
+func (b *builder) coversText(r Rect) bool {
+	for i := range b.f.Shapes {
+		s := &b.f.Shapes[i]
+		if s.Kind == ShapeText && r.Overlaps(Rect{s.X, s.Y, s.W, s.H}) {
+			return true
+		}
+	}
+	return false
+}
+
+// coversContent reports whether r overlaps a text or a goroutine.
+func (b *builder) coversContent(r Rect) bool {
+	for i := range b.f.Shapes {
+		s := &b.f.Shapes[i]
+		if (s.Kind == ShapeText || s.G != 0) && r.Overlaps(Rect{s.X, s.Y, s.W, s.H}) {
+			return true
+		}
+	}
+	return false
 }
 
 // path draws the polyline pts with an arrowhead at its last point. Inner

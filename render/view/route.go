@@ -51,11 +51,12 @@ func (r *router) reset(cell float32, cols, rows int) {
 // dirs are the four directions: right, down, left, up.
 var dirs = [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
 
-// route finds the path of a move from place src to place dst, avoiding
-// every text and goroutine of the frame not inside them. It returns the
-// path's corners, from the edge of ghost (the mark of what left, in src)
-// to a point on dst's edge, and whether it found a path at all.
-func (b *builder) route(src, dst, ghost Rect, sw float32) ([]Pt, bool) {
+// route finds the path of a move from place src to place dst, from the
+// edge of ghost (the mark of what left, in src) to the edge of spot (where
+// the arrowhead points, in dst), avoiding every text and goroutine of the
+// frame but those under the ghost and the spot. It returns the path's
+// corners and whether it found a path at all.
+func (b *builder) route(src, dst, ghost, spot Rect, sw float32) ([]Pt, bool) {
 	cell := clamp(b.ts/12, 2, 6)
 	cols, rows := int(b.f.W/cell)+1, int(b.f.H/cell)+1
 	if cols < 2 || rows < 2 || cols*rows > 1<<21 {
@@ -69,10 +70,9 @@ func (b *builder) route(src, dst, ghost Rect, sw float32) ([]Pt, bool) {
 	}
 	center := func(q Rect) Pt { return Pt{q.X + q.W/2, q.Y + q.H/2} }
 	sc, dc := center(src), center(dst)
-	inEnds := func(q Rect) bool {
-		c := center(q)
-		return src.Contains(c.X, c.Y) || dst.Contains(c.X, c.Y)
-	}
+	// What the path may pass over: what lies under the ghost and the
+	// spot.
+	inEnds := func(q Rect) bool { return q.Overlaps(ghost) || q.Overlaps(spot) }
 	// Boxes that hold neither end cost more to cross.
 	for _, p := range b.f.Places {
 		if !isContainer(p.Role) {
@@ -83,6 +83,14 @@ func (b *builder) route(src, dst, ghost Rect, sw float32) ([]Pt, bool) {
 			continue
 		}
 		r.fill(q, 0, costBox)
+	}
+	// A queue's cells and gauge are no place to run along either.
+	for i := range b.f.Shapes {
+		s := &b.f.Shapes[i]
+		if strings.HasSuffix(s.Role, ".cell") || strings.Contains(s.Role, ".gauge") {
+			q := Rect{min(s.X, s.X+s.W), min(s.Y, s.Y+s.H), abs32(s.W), abs32(s.H)}
+			r.fill(q, sw/2, costBox)
+		}
 	}
 	// Texts, goroutines and other moves' tags are closed, but for those
 	// of the two ends.
@@ -103,15 +111,15 @@ func (b *builder) route(src, dst, ghost Rect, sw float32) ([]Pt, bool) {
 		r.fill(q, clear, costBlocked)
 	}
 	// The ends themselves are open.
-	r.fill(src, 0, costGap)
-	r.fill(dst, 0, costGap)
-	cells := r.search(r.at(sc), r.at(dc))
+	r.fill(ghost, 0, costGap)
+	r.fill(spot, 0, costGap)
+	cells := r.search(r.at(center(ghost)), r.at(center(spot)))
 	if len(cells) < 2 {
 		return nil, false
 	}
-	// Cut the path to the part between the ghost's edge and the
-	// destination's: from the last cell in the ghost to the first cell in
-	// dst after it.
+	// Cut the path to the part between the ghost's edge and the spot's:
+	// from the last cell in the ghost to the first cell in the spot after
+	// it.
 	first, last := 0, len(cells)-1
 	for k, c := range cells {
 		if ghost.Contains(r.pt(c).X, r.pt(c).Y) {
@@ -119,7 +127,7 @@ func (b *builder) route(src, dst, ghost Rect, sw float32) ([]Pt, bool) {
 		}
 	}
 	for k := first; k < len(cells); k++ {
-		if dst.Contains(r.pt(cells[k]).X, r.pt(cells[k]).Y) {
+		if spot.Contains(r.pt(cells[k]).X, r.pt(cells[k]).Y) {
 			last = k
 			break
 		}
@@ -129,11 +137,11 @@ func (b *builder) route(src, dst, ghost Rect, sw float32) ([]Pt, bool) {
 	if len(pts) < 2 {
 		return nil, false
 	}
-	// The path starts on the ghost's edge, and its arrowhead touches dst's
-	// edge where it enters.
+	// The path starts on the ghost's edge, and its arrowhead touches the
+	// spot's edge where it enters.
 	pts[0] = edgePoint(ghost, pts[0], pts[1])
 	n := len(pts)
-	pts[n-1] = edgePoint(dst, pts[n-1], pts[n-2])
+	pts[n-1] = edgePoint(spot, pts[n-1], pts[n-2])
 	return pts, true
 }
 
