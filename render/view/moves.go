@@ -133,11 +133,10 @@ func (b *builder) moves() {
 			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: ghost.X, Y: ghost.Y, W: gs, H: gs,
 				Stroke: c, StrokeW: sw / 2, Dashed: true, Role: role + ".ghost"})
 		}
-		x0 = ghost.X + ghost.W/2
 		if abs32(x1-x0) < 1 && abs32(y1-y0) < 1 {
 			// Source and destination share a centre (a P's own slots in
 			// a narrow card): the ghost and the label tell the move.
-			mv.Tag = b.moveLabel(x0, y0-gs, label, role, c)
+			mv.Tag = b.moveLabel(ghost.X+ghost.W/2, y0-gs, label, role, c)
 			b.f.Moves = append(b.f.Moves, mv)
 			continue
 		}
@@ -148,7 +147,8 @@ func (b *builder) moves() {
 		mv.Spot = spot
 		pts, ok := b.route(src, dst, ghost, spot, sw)
 		if !ok {
-			pts = []Pt{{x0, y0}, {x1, y1}}
+			// No grid (a frame too small or too large for one).
+			pts = []Pt{{ghost.X + ghost.W/2, ghost.Y + ghost.H/2}, {spot.X + spot.W/2, spot.Y + spot.H/2}}
 		}
 		b.path(pts, sw, c, role)
 		mv.Path = pts
