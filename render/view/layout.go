@@ -144,6 +144,7 @@ type builder struct {
 	tw float32
 
 	places map[string]int // role → index in f.Places
+	rt     *router        // the grid moves are routed on (route.go), made at the first
 }
 
 // Layout turns a World into a Frame of opts.Width × opts.Height pixels.

@@ -1,8 +1,8 @@
 package view
 
 import (
+	"math"
 	"strings"
-	"sync"
 )
 
 // A move's path is routed, not drawn straight: it leaves the place the
@@ -26,19 +26,17 @@ const (
 // router is the grid of one frame's routes.
 type router struct {
 	cell       float32 // the side of a cell, in px
+	ox, oy     float32 // the top-left corner of the grid in the frame
 	cols, rows int
 	cost       []int32 // per cell: the cost of entering it
 	dist       []int32 // per cell and direction: the cheapest cost found
 	from       []int32 // per cell and direction: the state it was reached from
 }
 
-// routers keeps routers' buffers between frames: a frame at 1280 px has
-// half a million route states.
-var routers = sync.Pool{New: func() any { return new(router) }}
-
-// reset sizes r's buffers for a grid of cols × rows cells of side cell.
-func (r *router) reset(cell float32, cols, rows int) {
-	r.cell, r.cols, r.rows = cell, cols, rows
+// reset sizes r's buffers for a grid of cols × rows cells of side cell
+// with its corner at (ox, oy).
+func (r *router) reset(cell, ox, oy float32, cols, rows int) {
+	r.cell, r.ox, r.oy, r.cols, r.rows = cell, ox, oy, cols, rows
 	n := cols * rows
 	if cap(r.cost) < n {
 		r.cost = make([]int32, n)
@@ -58,13 +56,22 @@ var dirs = [4][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}
 // corners and whether it found a path at all.
 func (b *builder) route(src, dst, ghost, spot Rect, sw float32) ([]Pt, bool) {
 	cell := clamp(b.ts/12, 2, 6)
-	cols, rows := int(b.f.W/cell)+1, int(b.f.H/cell)+1
-	if cols < 2 || rows < 2 || cols*rows > 1<<21 {
+	// The grid covers the frame's width and, in height, the two ends
+	// with a few rows of room round them for the detours: fewer cells
+	// to search than the whole frame.
+	room := max(4*b.ts, 40)
+	area := ghost.Union(spot)
+	area = Rect{0, area.Y - room, b.f.W, area.H + 2*room}.Intersect(Rect{0, 0, b.f.W, b.f.H})
+	cols, rows := int(area.W/cell)+1, int(area.H/cell)+1
+	if area.Empty() || cols < 2 || rows < 2 || cols*rows > 1<<21 {
 		return nil, false
 	}
-	r := routers.Get().(*router)
-	defer routers.Put(r)
-	r.reset(cell, cols, rows)
+	// One grid serves every move of the frame.
+	if b.rt == nil {
+		b.rt = new(router)
+	}
+	r := b.rt
+	r.reset(cell, area.X, area.Y, cols, rows)
 	for i := range r.cost {
 		r.cost[i] = costGap
 	}
@@ -180,10 +187,11 @@ func edgePoint(r Rect, p, q Pt) Pt {
 // fill sets the cost of every cell whose centre lies in q grown by d: to
 // cost, or, for costBlocked, at least cost.
 func (r *router) fill(q Rect, d float32, cost int32) {
-	x0 := max(0, int((q.X-d)/r.cell-0.5+0.999))
-	y0 := max(0, int((q.Y-d)/r.cell-0.5+0.999))
-	x1 := min(r.cols-1, int((q.Right()+d)/r.cell-0.5))
-	y1 := min(r.rows-1, int((q.Bottom()+d)/r.cell-0.5))
+	q.X, q.Y = q.X-r.ox, q.Y-r.oy
+	x0 := max(0, ceilInt((q.X-d)/r.cell-0.5))
+	y0 := max(0, ceilInt((q.Y-d)/r.cell-0.5))
+	x1 := min(r.cols-1, floorInt((q.Right()+d)/r.cell-0.5))
+	y1 := min(r.rows-1, floorInt((q.Bottom()+d)/r.cell-0.5))
 	for y := y0; y <= y1; y++ {
 		row := r.cost[y*r.cols : (y+1)*r.cols]
 		for x := x0; x <= x1; x++ {
@@ -196,17 +204,21 @@ func (r *router) fill(q Rect, d float32, cost int32) {
 
 // at is the cell under p.
 func (r *router) at(p Pt) int {
-	x := clampInt(int(p.X/r.cell), 0, r.cols-1)
-	y := clampInt(int(p.Y/r.cell), 0, r.rows-1)
+	x := clampInt(floorInt((p.X-r.ox)/r.cell), 0, r.cols-1)
+	y := clampInt(floorInt((p.Y-r.oy)/r.cell), 0, r.rows-1)
 	return y*r.cols + x
 }
 
 // pt is the centre of cell c.
 func (r *router) pt(c int) Pt {
-	return Pt{(float32(c%r.cols) + 0.5) * r.cell, (float32(c/r.cols) + 0.5) * r.cell}
+	return Pt{r.ox + (float32(c%r.cols)+0.5)*r.cell, r.oy + (float32(c/r.cols)+0.5)*r.cell}
 }
 
 func clampInt(v, lo, hi int) int { return max(lo, min(hi, v)) }
+
+func floorInt(v float32) int { return int(math.Floor(float64(v))) }
+
+func ceilInt(v float32) int { return int(math.Ceil(float64(v))) }
 
 // search is the cheapest path of cells from s to t.
 func (r *router) search(s, t int) []int {
