@@ -52,9 +52,10 @@ type History struct {
 	Hand      map[int64]int32     // in-flight Gs: the P whose hands they are in
 	Since     map[int64]core.Time // running / in-syscall Gs: since when
 	Sysmon    SysmonNote
-	Spans     [][]Span         // per P, the timeline spans to draw, oldest first
-	Names     map[int64]string // goroutine names (see FuncLabel); nil: G numbers
-	Moves     []core.Event     // moves to draw as paths (see IsMoveKind), oldest first
+	Spans     [][]Span             // per P, the timeline spans to draw, oldest first
+	Names     map[int64]string     // goroutine names (see FuncLabel); nil: G numbers
+	Moves     []core.Event         // moves to draw as paths (see IsMoveKind), oldest first
+	Parked    map[int64]core.Event // for the goroutines those moves wake: the event that parked them
 }
 
 // Places lists the places every frame has, by Role, for a World with procs

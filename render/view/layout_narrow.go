@@ -15,7 +15,7 @@ import (
 //	[curg][next][hand]
 //	runq tokens … +N
 //	… one block per P …
-//	syscalls | netpoller
+//	syscalls | netpoller   (one area a row when tokens are pills)
 //	timers   | parked
 //	exited   | moving
 //	idle Ms: …
@@ -59,6 +59,15 @@ func planNarrow(W, H float32, procs int, floor float32) narrowGeom {
 	return narrowAt(H, procs, min(procs, 1), 12, floor, false)
 }
 
+// areaRows is how many rows the areas take: six of pills, or three of
+// two areas with discs.
+func (g narrowGeom) areaRows() int {
+	if g.split {
+		return 6
+	}
+	return 3
+}
+
 func narrowAt(H float32, procs, shown int, ts, floor float32, split bool) narrowGeom {
 	g := narrowGeom{ts: ts, shownPs: shown, split: split}
 	g.fs, g.fss, g.gap, g.pad = sizes(ts, floor)
@@ -78,7 +87,7 @@ func narrowAt(H float32, procs, shown int, ts, floor float32, split bool) narrow
 		g.timelineH += g.fss + 2
 	}
 	g.total = g.margin + g.headerH + g.vgap + g.globalH + g.vgap + float32(shown)*(g.pH+g.vgap) +
-		3*(g.areaH+g.vgap) + g.idleH + g.vgap + g.timelineH + g.margin
+		float32(g.areaRows())*(g.areaH+g.vgap) + g.idleH + g.vgap + g.timelineH + g.margin
 	if shown < procs {
 		g.total += g.fss + g.vgap
 	}
@@ -129,7 +138,8 @@ func (b *builder) layoutNarrow(s *sorted) {
 		y += fss + g.vgap
 	}
 
-	// Areas, two to a row.
+	// Areas, two to a row; one to a row when goroutines are pills, so
+	// that a few of them fit beside the area's name.
 	half := (full - pad) / 2
 	lw = textW("parked 0000", fss)
 	if b.opts.Lang != English {
@@ -172,9 +182,17 @@ func (b *builder) layoutNarrow(s *sorted) {
 	for _, row := range rows {
 		for k, a := range row {
 			r := Rect{m + float32(k)*(half+pad), y, half, g.areaH}
+			if g.split {
+				r = Rect{m, y, full, g.areaH}
+			}
 			b.inlineRow(r, a.role, a.label+" "+strconv.Itoa(len(a.ids)), lw, a.ids)
+			if g.split {
+				y += g.areaH + g.vgap
+			}
 		}
-		y += g.areaH + g.vgap
+		if !g.split {
+			y += g.areaH + g.vgap
+		}
 	}
 
 	// Idle Ms.

@@ -51,6 +51,30 @@ func (r *Recording) movesAt(i int) []core.Event {
 	return out
 }
 
+// parkedBefore is, for each goroutine woken by one of the moves (events
+// up to position i), the event that parked it: a wake-up is drawn from
+// where the goroutine waited (the netpoller, a timer heap, the parked
+// area), which the wake-up event itself does not say.
+func (r *Recording) parkedBefore(moves []core.Event, i int) map[int64]core.Event {
+	var out map[int64]core.Event
+	for _, m := range moves {
+		if m.Kind != core.EvGoUnblock {
+			continue
+		}
+		for k := min(i, len(r.Events)-1); k >= 0; k-- {
+			e := &r.Events[k]
+			if e.Kind == core.EvGoBlock && e.G == m.G {
+				if out == nil {
+					out = map[int64]core.Event{}
+				}
+				out[m.G] = *e
+				break
+			}
+		}
+	}
+	return out
+}
+
 // isDrawnMove filters the events of move kinds down to those with a path.
 func isDrawnMove(e *core.Event) bool {
 	switch e.Kind {
@@ -65,7 +89,8 @@ func isDrawnMove(e *core.Event) bool {
 }
 
 // moveEnds is where move e starts and ends (place roles) and its label.
-func moveEnds(l Lang, e *core.Event, names map[int64]string) (from, to, label string) {
+// parked is the event that parked a woken goroutine, if known.
+func moveEnds(l Lang, e *core.Event, names map[int64]string, parked map[int64]core.Event, narrow bool) (from, to, label string) {
 	p := func(id int32, sub string) string {
 		s := "P" + strconv.Itoa(int(id))
 		if sub != "" {
@@ -87,7 +112,20 @@ func moveEnds(l Lang, e *core.Event, names map[int64]string) (from, to, label st
 		if who == "" {
 			who = "G" + strconv.FormatInt(e.G, 10)
 		}
-		return "waiting", p(e.P, "runnext"), Say(l, "move.wake", who)
+		from = "waiting"
+		if pe, ok := parked[e.G]; ok {
+			switch pe.Wait {
+			case core.WaitIOWait:
+				from = "netpoll"
+			case core.WaitSleep:
+				// On the timer heap of the P it slept on.
+				from = "timers"
+				if !narrow && pe.P >= 0 {
+					from = "timers.P" + strconv.Itoa(int(pe.P))
+				}
+			}
+		}
+		return from, p(e.P, "runnext"), Say(l, "move.wake", who)
 	case core.EvProcRetake:
 		m := "M?"
 		if e.M >= 0 {
@@ -105,7 +143,7 @@ func (b *builder) moves() {
 	var labels []int // the moves whose tags are still to place
 	for i := range b.h.Moves {
 		e := &b.h.Moves[i]
-		from, to, label := moveEnds(b.opts.Lang, e, b.h.Names)
+		from, to, label := moveEnds(b.opts.Lang, e, b.h.Names, b.h.Parked, b.narrow)
 		fi, ok1 := b.places[from]
 		ti, ok2 := b.places[to]
 		if !ok1 || !ok2 {
@@ -125,9 +163,9 @@ func (b *builder) moves() {
 		src, dst := Rect{fp.X, fp.Y, fp.W, fp.H}, Rect{tp.X, tp.Y, tp.W, tp.H}
 		ghost := b.ghostSpot(src, gw, gs)
 		mv.Ghost = ghost
-		if gw > gs {
+		if ghost.W > ghost.H {
 			// A pill's ghost.
-			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: ghost.X, Y: ghost.Y, W: gw, H: gs, Radius: gs / 2,
+			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: ghost.X, Y: ghost.Y, W: ghost.W, H: gs, Radius: gs / 2,
 				Stroke: c, StrokeW: sw / 2, Dashed: true, Role: role + ".ghost"})
 		} else {
 			b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeCircle, X: ghost.X, Y: ghost.Y, W: gs, H: gs,
@@ -166,21 +204,29 @@ func (b *builder) moves() {
 }
 
 // ghostSpot is where the ghost of a token gw × gs goes in place src, and
-// where a path's arrowhead points in its destination: on the place's middle
-// line, at the spot nearest its centre where it covers no goroutine and no
-// text (the centre itself if there is none).
+// where a path's arrowhead points in its destination when nothing better
+// is known: on the place's middle line, at the spot nearest its centre
+// where it covers no goroutine and no text, else no text, else the centre.
 func (b *builder) ghostSpot(src Rect, gw, gs float32) Rect {
 	cx, cy := src.X+src.W/2, src.Y+src.H/2
 	at := func(x float32) Rect { return Rect{x - gw/2, cy - gs/2, gw, gs} }
 	step := max(1, gs/4)
-	for d := float32(0); d <= src.W/2; d += step {
-		for _, x := range []float32{cx + d, cx - d} {
-			r := at(x)
-			if r.X < src.X-0.01 || r.Right() > src.Right()+0.01 {
-				continue
+	for _, free := range []func(Rect) bool{
+		func(r Rect) bool { return !b.coversContent(r) },
+		func(r Rect) bool { return !b.coversText(r) },
+	} {
+		// A pill where one fits, else a disc.
+		for _, w := range []float32{gw, gs} {
+			for d := float32(0); d <= src.W/2; d += step {
+				for _, x := range []float32{cx + d, cx - d} {
+					r := Rect{x - w/2, cy - gs/2, w, gs}
+					if r.X >= src.X-0.01 && r.Right() <= src.Right()+0.01 && free(r) {
+						return r
+					}
+				}
 			}
-			if !b.coversContent(r) {
-				return r
+			if w == gs {
+				break
 			}
 		}
 	}
@@ -190,8 +236,8 @@ func (b *builder) ghostSpot(src Rect, gw, gs float32) Rect {
 // arrivalSpot is where move e's arrowhead points in place dst: the
 // goroutine that arrived when it is drawn there (the woken one in
 // runnext, the kicked one in the queue, the goroutine of the M that went
-// into its system call), else the free spot of dst nearest its middle,
-// else a spot over goroutines but no text.
+// into its system call), else the free spot of dst nearest its middle
+// (ghostSpot).
 func (b *builder) arrivalSpot(e *core.Event, dst Rect, gw, gs float32) Rect {
 	var g int64
 	switch e.Kind {
@@ -210,20 +256,7 @@ func (b *builder) arrivalSpot(e *core.Event, dst Rect, gw, gs float32) Rect {
 			}
 		}
 	}
-	spot := b.ghostSpot(dst, gw, gs)
-	if b.coversContent(spot) {
-		// Nothing is free: at least no text under the arrowhead.
-		cx := dst.X + dst.W/2
-		for d := float32(0); d <= dst.W/2; d += max(1, gs/4) {
-			for _, x := range []float32{cx + d, cx - d} {
-				r := Rect{x - gw/2, spot.Y, gw, gs}
-				if r.X >= dst.X-0.01 && r.Right() <= dst.Right()+0.01 && !b.coversText(r) {
-					return r
-				}
-			}
-		}
-	}
-	return spot
+	return b.ghostSpot(dst, gw, gs)
 }
 
 // coversText reports whether r overlaps a text.
