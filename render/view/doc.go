@@ -19,6 +19,8 @@
 //   - recording.go: Recording (the event log with World checkpoints and
 //     per-P run spans) and Cursor (stepping, seeking, jumping).
 //   - layout.go, layout_wide.go, layout_narrow.go: Layout, World → Frame.
+//   - moves.go, route.go: moves drawn as paths (Frame.Moves), routed
+//     through the gaps of the picture round its texts and goroutines.
 //   - tween.go: Tween, the in-between frames of an animation.
 //   - narrate.go: Narrate (one sentence per event) and captions.
 //   - text.go, lang.go: the text table and Lang, Say (below).

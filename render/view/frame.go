@@ -64,4 +64,21 @@ type Frame struct {
 	Background Color  // the paper to draw the frame on (the theme's)
 	Narration  string // the plain-words sentence for the current event
 	Caption    string // the scene author's //> caption, if one applies
+	Moves      []Move // the moves drawn as paths, oldest first
+}
+
+// Pt is a point of the picture.
+type Pt struct{ X, Y float32 }
+
+// Move is one move a frame draws as a path (see IsMoveKind), as data: for
+// tests, hit testing and the screen-reader text. Its shapes are in
+// Frame.Shapes with the role "move.<event kind>".
+type Move struct {
+	Kind     core.EvKind
+	From, To string // the places (roles) it leaves and enters
+	Ghost    Rect   // the dashed mark of what left, in From
+	Spot     Rect   // what the arrowhead points at, in To
+	Path     []Pt   // the path as drawn, from the ghost's edge to the arrowhead
+	Tag      Rect   // the paper tag under the label (empty if none is drawn)
+	Label    string
 }

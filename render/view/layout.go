@@ -52,9 +52,10 @@ type History struct {
 	Hand      map[int64]int32     // in-flight Gs: the P whose hands they are in
 	Since     map[int64]core.Time // running / in-syscall Gs: since when
 	Sysmon    SysmonNote
-	Spans     [][]Span         // per P, the timeline spans to draw, oldest first
-	Names     map[int64]string // goroutine names (see FuncLabel); nil: G numbers
-	Moves     []core.Event     // moves to draw as paths (see IsMoveKind), oldest first
+	Spans     [][]Span             // per P, the timeline spans to draw, oldest first
+	Names     map[int64]string     // goroutine names (see FuncLabel); nil: G numbers
+	Moves     []core.Event         // moves to draw as paths (see IsMoveKind), oldest first
+	Parked    map[int64]core.Event // for the goroutines those moves wake: the event that parked them
 }
 
 // Places lists the places every frame has, by Role, for a World with procs
@@ -144,6 +145,7 @@ type builder struct {
 	tw float32
 
 	places map[string]int // role → index in f.Places
+	rt     *router        // the grid moves are routed on (route.go), made at the first
 }
 
 // Layout turns a World into a Frame of opts.Width × opts.Height pixels.
@@ -316,9 +318,10 @@ func (b *builder) token(x, y float32, id int64, role string) {
 	}
 	st := StyleIn(b.th, StateOf(g, b.h.Preempted[id]))
 	name := b.h.Names[id]
-	// The token carries the goroutine's name when it reads at a useful
-	// size; otherwise its G number, and the name goes to Shape.Name for
-	// tooltips and screen readers.
+	// The token carries the goroutine's name, at the text floor and cut
+	// to fit ("sleeper…") when it is long; its G number only when it has
+	// no name or not even a cut name fits. The whole name is in
+	// Shape.Name for tooltips and screen readers.
 	label := "G" + strconv.FormatInt(id, 10)
 	room := tw - 3
 	if tw > b.ts {
@@ -326,8 +329,14 @@ func (b *builder) token(x, y float32, id int64, role string) {
 	}
 	size := min(b.ts*0.5, room/(TextWidthPerSize*float32(textCells(label))))
 	if name != "" {
-		if ns := min(b.ts*0.5, room/(TextWidthPerSize*float32(textCells(name)))); ns >= max(b.ts*0.3, b.floor) {
+		ns := min(b.ts*0.5, room/(TextWidthPerSize*float32(textCells(name))))
+		switch {
+		case ns >= max(b.ts*0.3, b.floor):
 			label, size = name, ns
+		case b.ts*0.5 >= b.floor:
+			if cut := fitText(name, b.floor, room); cut != "" && textCells(cut) > 2 {
+				label, size = cut, b.floor
+			}
 		}
 	}
 	if size < b.floor-0.01 {

@@ -12,49 +12,73 @@ import (
 //	clock                      sysmon
 //	global: tokens +N
 //	P0 running · M3 · runq 12/256 · timers 2 · tick 61
-//	[curg][next][hand] runq tokens … +N
+//	[curg][next][hand]
+//	runq tokens … +N
 //	… one block per P …
-//	syscalls | netpoller
+//	syscalls | netpoller   (one area a row when tokens are pills)
 //	timers   | parked
 //	exited   | moving
 //	idle Ms: …
 //	timeline, one strip per P
 //
 // Queues collapse to their first tokens and a count; the P's timers are a
-// count on its line, their Gs in the shared timers row.
+// count on its line, their Gs in the shared timers row. Goroutines are
+// pills, as in the wide layout, so that they carry their names (cut to
+// fit when long); a P's run queue gets a row of its own under its slots
+// when the screen is tall enough (split), else shares their row.
 
 type narrowGeom struct {
 	ts, fs, fss, gap, pad, margin, vgap float32
 	shownPs                             int
+	split                               bool // a P's run queue on a row of its own
 	headerH, globalH, pH, areaH, idleH  float32
 	stripH, timelineH, total            float32
 }
 
 func planNarrow(W, H float32, procs int, floor float32) narrowGeom {
 	var g narrowGeom
-	for ts := float32(32); ts >= 12; ts-- {
-		g = narrowAt(H, procs, procs, ts, floor)
-		if g.total <= H {
-			return g
+	// A P's run queue on its own row while tokens stay big enough for
+	// a name at the floor; else beside its slots.
+	for _, split := range []bool{true, false} {
+		for ts := float32(32); ts >= 12; ts-- {
+			if split && ts*0.5 < floor {
+				break
+			}
+			g = narrowAt(H, procs, procs, ts, floor, split)
+			if g.total <= H {
+				return g
+			}
 		}
 	}
 	for n := procs - 1; n >= 1; n-- {
-		g = narrowAt(H, procs, n, 12, floor)
+		g = narrowAt(H, procs, n, 12, floor, false)
 		if g.total <= H {
 			return g
 		}
 	}
-	return narrowAt(H, procs, min(procs, 1), 12, floor)
+	return narrowAt(H, procs, min(procs, 1), 12, floor, false)
 }
 
-func narrowAt(H float32, procs, shown int, ts, floor float32) narrowGeom {
-	g := narrowGeom{ts: ts, shownPs: shown}
+// areaRows is how many rows the areas take: six of pills, or three of
+// two areas with discs.
+func (g narrowGeom) areaRows() int {
+	if g.split {
+		return 6
+	}
+	return 3
+}
+
+func narrowAt(H float32, procs, shown int, ts, floor float32, split bool) narrowGeom {
+	g := narrowGeom{ts: ts, shownPs: shown, split: split}
 	g.fs, g.fss, g.gap, g.pad = sizes(ts, floor)
 	g.margin = 6
 	g.vgap = max(3, ts*0.2)
 	g.headerH = g.fs + 2 + g.pad/2
 	g.globalH = ts + g.pad
 	g.pH = g.fs + 2 + ts + g.pad
+	if split {
+		g.pH += ts + splitGap(ts, g.gap, g.pad)
+	}
 	g.areaH = ts + g.pad
 	g.idleH = g.fs + g.pad/2
 	g.stripH = max(clamp(ts*0.45, 6, 12), g.fss)
@@ -63,7 +87,7 @@ func narrowAt(H float32, procs, shown int, ts, floor float32) narrowGeom {
 		g.timelineH += g.fss + 2
 	}
 	g.total = g.margin + g.headerH + g.vgap + g.globalH + g.vgap + float32(shown)*(g.pH+g.vgap) +
-		3*(g.areaH+g.vgap) + g.idleH + g.vgap + g.timelineH + g.margin
+		float32(g.areaRows())*(g.areaH+g.vgap) + g.idleH + g.vgap + g.timelineH + g.margin
 	if shown < procs {
 		g.total += g.fss + g.vgap
 	}
@@ -74,8 +98,14 @@ func (b *builder) layoutNarrow(s *sorted) {
 	W := b.f.W
 	g := planNarrow(W, b.f.H, len(b.w.Ps), b.floor)
 	b.ts, b.fs, b.fss, b.gap, b.pad = g.ts, g.fs, g.fss, g.gap, g.pad
-	b.tw = g.ts // discs: a phone has no room for names on tokens
 	m := g.margin
+	// Pills as long as the wide layout's, but three (the running G,
+	// runnext, the hand) always fit across the screen; discs when the
+	// run queue shares their row.
+	b.tw = g.ts
+	if g.split {
+		b.tw = max(g.ts, min(pillW(g.ts), (W-2*m-g.pad-2*g.gap)/3))
+	}
 	ts, fs, fss, pad := g.ts, g.fs, g.fss, g.pad
 	y := m
 	full := W - 2*m
@@ -100,7 +130,7 @@ func (b *builder) layoutNarrow(s *sorted) {
 
 	// One block per P.
 	for i := 0; i < g.shownPs; i++ {
-		b.pBlock(Rect{m, y, full, g.pH}, b.w.Ps[i], s)
+		b.pBlock(Rect{m, y, full, g.pH}, b.w.Ps[i], s, g.split)
 		y += g.pH + g.vgap
 	}
 	if g.shownPs < len(b.w.Ps) {
@@ -108,7 +138,8 @@ func (b *builder) layoutNarrow(s *sorted) {
 		y += fss + g.vgap
 	}
 
-	// Areas, two to a row.
+	// Areas, two to a row; one to a row when goroutines are pills, so
+	// that a few of them fit beside the area's name.
 	half := (full - pad) / 2
 	lw = textW("parked 0000", fss)
 	if b.opts.Lang != English {
@@ -151,9 +182,17 @@ func (b *builder) layoutNarrow(s *sorted) {
 	for _, row := range rows {
 		for k, a := range row {
 			r := Rect{m + float32(k)*(half+pad), y, half, g.areaH}
+			if g.split {
+				r = Rect{m, y, full, g.areaH}
+			}
 			b.inlineRow(r, a.role, a.label+" "+strconv.Itoa(len(a.ids)), lw, a.ids)
+			if g.split {
+				y += g.areaH + g.vgap
+			}
 		}
-		y += g.areaH + g.vgap
+		if !g.split {
+			y += g.areaH + g.vgap
+		}
 	}
 
 	// Idle Ms.
@@ -175,9 +214,14 @@ func (b *builder) inlineRow(r Rect, role, label string, lw float32, ids []int64)
 	b.tokenRow(Rect{r.X + pad + lw + pad, r.Y + (r.H-b.ts)/2, r.W - lw - 3*pad, b.ts}, ids, role)
 }
 
+// splitGap is the room between a P's slots and its run queue when they
+// are on two rows: wide enough for a move's path to run between them
+// (a wake-up entering runnext from below).
+func splitGap(ts, gap, pad float32) float32 { return max(gap, 2*pad, ts*0.4) }
+
 // pBlock is one P in the narrow layout: a line of text, then its slots and
 // the head of its run queue.
-func (b *builder) pBlock(r Rect, p *core.PView, s *sorted) {
+func (b *builder) pBlock(r Rect, p *core.PView, s *sorted, split bool) {
 	ts, fs, pad := b.ts, b.fs, b.pad
 	name := "P" + strconv.Itoa(int(p.ID))
 	line := name + " " + b.pStatus(p.Status) + " · " + b.mLabel(p)
@@ -194,33 +238,42 @@ func (b *builder) pBlock(r Rect, p *core.PView, s *sorted) {
 		line += " · tick " + strconv.FormatInt(p.Schedtick, 10)
 	}
 	b.text(r.X, r.Y, r.W, fs, line, name+".label", b.th.Ink)
-	box := Rect{r.X, r.Y + fs + 2, r.W, ts + pad}
+	box := Rect{r.X, r.Y + fs + 2, r.W, r.H - fs - 2}
 	b.place(name, box)
 	fill := b.th.Station
 	if p.Status != core.Prunning {
 		fill = b.th.StationIdle
 	}
 	b.box(box, name+".box", fill, b.th.Box, p.Status == core.Pidle)
+	tw := b.tw
 	x, y := box.X+pad/2, box.Y+pad/2
 	b.slot(x, y, name+".m")
-	b.place(name+".m", Rect{x, y, ts, ts})
+	b.place(name+".m", Rect{x, y, tw, ts})
 	if id := s.curg[p.ID]; id != 0 {
 		b.token(x, y, id, name+".m")
 	}
-	x += ts + b.gap
+	x += tw + b.gap
 	b.slot(x, y, name+".runnext")
-	b.place(name+".runnext", Rect{x, y, ts, ts})
+	b.place(name+".runnext", Rect{x, y, tw, ts})
 	if p.Runnext != 0 {
 		b.token(x, y, p.Runnext, name+".runnext")
 	}
-	x += ts + b.gap
-	b.place(name+".hand", Rect{x, y, ts, ts})
+	x += tw + b.gap
+	b.place(name+".hand", Rect{x, y, tw, ts})
 	if id := s.hand[p.ID]; id != 0 {
 		b.token(x, y, id, name+".hand")
 	}
-	x += ts + pad/2
-	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x, Y: y, H: ts, Stroke: b.th.Box, StrokeW: 1, Role: name + ".sep"})
-	x += pad / 2
+	if split {
+		// The run queue, on a row of its own under a hairline.
+		sg := splitGap(ts, b.gap, pad)
+		y += ts + sg
+		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: box.X + pad/2, Y: y - sg/2, W: box.W - pad, Stroke: b.th.Box, StrokeW: 1, Role: name + ".sep"})
+		x = box.X + pad/2
+	} else {
+		x += tw + pad/2
+		b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeLine, X: x, Y: y, H: ts, Stroke: b.th.Box, StrokeW: 1, Role: name + ".sep"})
+		x += pad / 2
+	}
 	rq := Rect{x, y, box.Right() - pad/2 - x, ts}
 	b.place(name+".runq", rq)
 	b.tokenRow(rq, p.Runq, name+".runq")

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -139,5 +140,20 @@ func TestMoveLabelsCoverNoText(t *testing.T) {
 			}
 		}
 		assert.Positive(t, checked, "the scene draws moves")
+	}
+}
+
+// BenchmarkMoveFrame lays out the frame of a steal (a routed path) at
+// 1280 px, 390 px and on a slide.
+func BenchmarkMoveFrame(b *testing.B) {
+	rec := NewRecording(2, stealScene(b), nil)
+	c := rec.NewCursor()
+	require.True(b, c.NextOfKind(core.EvSteal))
+	for _, o := range []Options{{Width: 1280, Height: 760}, {Width: 390, Height: 844}, {Width: 1920, Height: 1080, Slide: true}} {
+		b.Run(strconv.Itoa(int(o.Width)), func(b *testing.B) {
+			for b.Loop() {
+				c.Frame(o)
+			}
+		})
 	}
 }

@@ -2,6 +2,7 @@ package view
 
 import (
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -131,7 +132,8 @@ func TestGlobalQueueIsAStrip(t *testing.T) {
 }
 
 // TestTokensArePillsWithNames: in the wide layout a goroutine is a pill
-// wide enough for its name; the SVG draws it as a rounded rect.
+// wide enough for its name; on a phone a shorter pill with the name cut to
+// fit; the SVG draws it as a rounded rect.
 func TestTokensArePillsWithNames(t *testing.T) {
 	rec := NewRecording(2, stealScene(t), nil)
 	c := rec.NewCursor()
@@ -145,12 +147,23 @@ func TestTokensArePillsWithNames(t *testing.T) {
 		}
 	}
 	require.NotNil(t, pill)
+	// A phone has pills too, with the name on them, cut to fit.
 	narrow := c.Frame(Options{Width: 390, Height: 844})
+	named := 0
 	for _, s := range narrow.Shapes {
-		if s.Kind == ShapeToken {
-			assert.Equal(t, s.W, s.H, "discs on a phone")
+		if s.Kind != ShapeToken {
+			continue
 		}
+		assert.Greater(t, s.W, s.H, "pills on a phone")
+		if s.Name == "" {
+			continue
+		}
+		named++
+		assert.True(t, s.Text == s.Name || strings.HasSuffix(s.Text, "…") && strings.HasPrefix(s.Name, strings.TrimSuffix(s.Text, "…")),
+			"G%d named %q shows %q", s.G, s.Name, s.Text)
+		assert.LessOrEqual(t, textW(s.Text, s.Size), s.W-s.H/2+0.01, "G%d's label fits its pill", s.G)
 	}
+	assert.Positive(t, named)
 	svg := SVG(f, "")
 	assert.Contains(t, svg, `width="`+SVGNum(pill.W)+`" height="`+SVGNum(pill.H)+`" rx="`+SVGNum(pill.H/2)+`"`)
 }

@@ -676,6 +676,7 @@ func (r *Recording) frame(i int, st *state, opts Options) Frame {
 		Names:     r.names.byID,
 		Moves:     r.movesAt(i),
 	}
+	h.Parked = r.parkedBefore(h.Moves, i)
 	opts.History = h
 	if i >= 0 {
 		opts.Highlight = &r.Events[i]
