@@ -53,13 +53,22 @@ func (f *nameFold) add(e *core.Event) {
 // FuncLabel is the short name of a goroutine's function as the player shows
 // it: "main.worker" → "worker", "main.main.func1" → "main ƒ1",
 // "main.serve.func2.1" → "serve ƒ2.1", "runtime.bgsweep" → "bgsweep",
-// "net/http.(*conn).serve" → "(*conn).serve".
+// "net/http.(*conn).serve" → "(*conn).serve",
+// "sync.(*WaitGroup).Go.func1" → "wg.Go".
 func FuncLabel(fn string) string {
 	if fn == "" {
 		return ""
 	}
 	if i := strings.LastIndexByte(fn, '/'); i >= 0 {
 		fn = fn[i+1:]
+	}
+	// The goroutine wg.Go and errgroup's g.Go start runs their wrapper
+	// closure (sync.(*WaitGroup).Go.func1, which calls the f it was
+	// given): named by the call a reader wrote.
+	for prefix, label := range starterLabels {
+		if strings.HasPrefix(fn, prefix) {
+			return label
+		}
 	}
 	if i := strings.IndexByte(fn, '.'); i >= 0 && i+1 < len(fn) {
 		fn = fn[i+1:]
@@ -68,6 +77,15 @@ func FuncLabel(fn string) string {
 		return fn[:i] + " ƒ" + fn[i+len(".func"):]
 	}
 	return fn
+}
+
+// starterLabels name the goroutines of the library's goroutine starters
+// by the method a scene calls, keyed by the start function's name after
+// its import path.
+var starterLabels = map[string]string{
+	"sync.(*WaitGroup).Go.func":    "wg.Go",
+	"errgroup.(*Group).Go.func":    "g.Go",
+	"errgroup.(*Group).TryGo.func": "g.TryGo",
 }
 
 // GName is goroutine id's name (see FuncLabel), "" if the log has not

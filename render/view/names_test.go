@@ -12,12 +12,15 @@ import (
 
 func TestFuncLabel(t *testing.T) {
 	for in, want := range map[string]string{
-		"main.worker":            "worker",
-		"main.main.func1":        "main ƒ1",
-		"main.serve.func2.1":     "serve ƒ2.1",
-		"runtime.bgsweep":        "bgsweep",
-		"net/http.(*conn).serve": "(*conn).serve",
-		"":                       "",
+		"main.worker":                                  "worker",
+		"main.main.func1":                              "main ƒ1",
+		"main.serve.func2.1":                           "serve ƒ2.1",
+		"runtime.bgsweep":                              "bgsweep",
+		"net/http.(*conn).serve":                       "(*conn).serve",
+		"sync.(*WaitGroup).Go.func1":                   "wg.Go",
+		"golang.org/x/sync/errgroup.(*Group).Go.func1": "g.Go",
+		"main.(*server).run":                           "(*server).run",
+		"":                                             "",
 	} {
 		assert.Equal(t, want, FuncLabel(in), in)
 	}
