@@ -84,3 +84,33 @@ func TestAuthorNamesReachThePlayer(t *testing.T) {
 		})
 	}
 }
+
+// TestTimersWithoutAGoroutineAreDrawn: a timer row shows a timer that no
+// goroutine sleeps on as a mark of its kind — "ƒ" for a time.AfterFunc,
+// "chan" for a time.Timer — beside the sleeping goroutine's token, in
+// the wide and the phone layouts.
+func TestTimersWithoutAGoroutineAreDrawn(t *testing.T) {
+	rec := namedRecording(t, "timer_marks.go")
+	c := rec.NewCursor()
+	seen := map[float32]map[string]bool{}
+	for c.StepEventForward() {
+		if len(c.World().Ps[0].Timers) < 3 {
+			continue
+		}
+		for _, w := range []float32{1280, 390} {
+			f := c.Frame(view.Options{Width: w, Height: 800})
+			if seen[w] == nil {
+				seen[w] = map[string]bool{}
+			}
+			for _, s := range f.Shapes {
+				if strings.HasSuffix(s.Role, ".timer.kind") {
+					seen[w][s.Text] = true
+				}
+			}
+		}
+	}
+	for _, w := range []float32{1280, 390} {
+		assert.True(t, seen[w]["ƒ"], "an AfterFunc timer's mark at %v px", w)
+		assert.True(t, seen[w]["chan"], "a Timer's mark at %v px", w)
+	}
+}

@@ -311,6 +311,10 @@ func (b *builder) slot(x, y float32, role string) {
 
 // token draws goroutine id with its top-left corner at (x, y).
 func (b *builder) token(x, y float32, id int64, role string) {
+	if id == timerFuncMark || id == timerChanMark {
+		b.timerMark(x, y, id, role)
+		return
+	}
 	g := b.w.G(id)
 	tw := max(b.tw, b.ts)
 	if g == nil || !b.inside(Rect{x, y, tw, b.ts}) {
@@ -454,6 +458,45 @@ func joinFit(prefix string, items []string, size, maxW float32) string {
 
 // say is Say in the layout's language.
 func (b *builder) say(id string, args ...any) string { return Say(b.opts.Lang, id, args...) }
+
+// A timer that no goroutine sleeps on (a time.AfterFunc's, or a
+// time.Timer's or Ticker's that sends on a channel) is drawn in a token's
+// place as a mark: these ids stand for it among the G ids of a timer row.
+const (
+	timerFuncMark int64 = -1 - iota
+	timerChanMark
+)
+
+// timerID is what a timer row shows for timer t: the goroutine that
+// sleeps on it, or the mark of its kind.
+func timerID(t core.TimerView) int64 {
+	switch {
+	case t.G != 0:
+		return t.G
+	case t.Kind == core.TimerFunc:
+		return timerFuncMark
+	}
+	return timerChanMark
+}
+
+// timerMark draws a timer with no goroutine of its own where a token
+// would be: a dashed outline with "ƒ" (it will start a goroutine that
+// runs a function) or "chan" (it will send on a channel).
+func (b *builder) timerMark(x, y float32, id int64, role string) {
+	tw := max(b.tw, b.ts)
+	if !b.inside(Rect{x, y, tw, b.ts}) {
+		return
+	}
+	label := "chan"
+	if id == timerFuncMark {
+		label = "ƒ"
+	}
+	w := min(tw, b.ts*1.6)
+	b.f.Shapes = append(b.f.Shapes, Shape{Kind: ShapeRect, X: x, Y: y, W: w, H: b.ts, Radius: b.ts / 2, Stroke: b.th.Muted, StrokeW: 1, Dashed: true, Role: role + ".timer"})
+	size := max(b.floor, b.ts*0.45)
+	lw := min(textW(label, size), w-b.ts/2)
+	b.textIn(Rect{x + (w-lw)/2, y, lw, b.ts}, size, label, role+".timer.kind", b.th.Muted)
+}
 
 // pStatus is a P's status as the player's language says it.
 func (b *builder) pStatus(s core.PStatus) string {

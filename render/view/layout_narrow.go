@@ -169,7 +169,7 @@ func (b *builder) layoutNarrow(s *sorted) {
 	}
 	tids := make([]int64, len(timers))
 	for i, t := range timers {
-		tids[i] = t.G
+		tids[i] = timerID(t)
 	}
 	rows := [3][2]struct {
 		role, label string

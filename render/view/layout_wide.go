@@ -271,7 +271,7 @@ func (b *builder) station(r Rect, p *core.PView, s *sorted, gaugeH float32) {
 	timers := sortedTimers(p)
 	cellW := tw + pad/2 + textW("@00.00ms", fss) + gap
 	b.grid(Rect{row.X + pad/2 + lw + pad, row.Y + pad/2, row.W - lw - 2*pad, ts}, len(timers), cellW, ts, trole, func(k int, c Rect) {
-		b.token(c.X, c.Y, timers[k].G, trole)
+		b.token(c.X, c.Y, timerID(timers[k]), trole)
 		b.textIn(Rect{c.X + tw + pad/2, c.Y, c.W - tw - pad/2 - gap, ts}, fss, "@"+core.FormatDurationShort(int64(timers[k].When)), trole+".when", b.th.Muted)
 	})
 	y += ts + pad

@@ -86,6 +86,9 @@ var starterLabels = map[string]string{
 	"sync.(*WaitGroup).Go.func":    "wg.Go",
 	"errgroup.(*Group).Go.func":    "g.Go",
 	"errgroup.(*Group).TryGo.func": "g.TryGo",
+	// scene.NetRead's time.AfterFunc goroutine writes the peer's byte
+	// (the simulated network's other end, as in the real toolkit).
+	"scene.NetRead.func": "peer",
 }
 
 // GName is goroutine id's name (see FuncLabel), "" if the log has not

@@ -20,6 +20,7 @@ func TestFuncLabel(t *testing.T) {
 		"sync.(*WaitGroup).Go.func1":                   "wg.Go",
 		"golang.org/x/sync/errgroup.(*Group).Go.func1": "g.Go",
 		"main.(*server).run":                           "(*server).run",
+		"gmpbook/scene.NetRead.func1":                  "peer",
 		"":                                             "",
 	} {
 		assert.Equal(t, want, FuncLabel(in), in)
