@@ -65,7 +65,7 @@
 // window.gmpbookFrame() (the last drawn display list as JSON) and a
 // console line "gmpbook: first frame (…)", with how long loading the scene,
 // simulating it and drawing took, when the first frame is drawn. With
-// timing=1 in the URL the player puts marks named "gmpbook:…" on the
+// marks=1 in the URL the player puts marks named "gmpbook:…" on the
 // page's performance timeline at each step of its start-up, and the
 // loader (index.html) asks the Go runtime to trace its package inits;
 // cmd/playerbench reads both.
@@ -127,14 +127,14 @@ func main() {
 	}
 }
 
-// pageQuery is the page's URL query, and the marker its timing=1 asks
+// pageQuery is the page's URL query, and the marker its marks=1 asks
 // for, with the first mark set.
 func pageQuery() (url.Values, marker, error) {
 	q, err := url.ParseQuery(strings.TrimPrefix(js.Global().Get("location").Get("search").String(), "?"))
 	if err != nil {
 		return nil, false, fmt.Errorf("the page's query: %v", err)
 	}
-	m := marker(q.Get("timing") == "1")
+	m := marker(q.Get("marks") == "1")
 	m.mark("main")
 	return q, m, nil
 }
@@ -403,7 +403,7 @@ func controlsHeight(f *view.Frame) float64 {
 }
 
 // marker puts marks named "gmpbook:…" on the page's performance timeline
-// when the URL says timing=1, so that a benchmark can tell where the time
+// when the URL says marks=1, so that a benchmark can tell where the time
 // to the first frame goes (cmd/playerbench -phases); index.html marks the
 // loader's steps.
 type marker bool

@@ -25,7 +25,7 @@
 // after a warm-up pair, and reports each game's median, quartiles and
 // extremes, the median of the pairs' ratios, the ratio of the minimums
 // and the CPU time all of Chromium's processes spent; the target is about
-// the ratio of the medians. Then -phases loads of each with timing=1 say
+// the ratio of the medians. Then -phases loads of each with marks=1 say
 // where the player's time goes: the loader's marks, the player's own
 // marks at each step of its start-up, and the Go runtime's trace of each
 // package's init (GODEBUG=inittrace=1). -cpuprofile FILE profiles one load
@@ -96,7 +96,7 @@ const firstFrame = "gmpbook: first frame"
 
 func main() {
 	loads := flag.Int("loads", 41, "page loads of each game for the time to the first frame (alternating, after one warm-up pair); with 15, runs on this shared 2-core machine gave ratios from 1.02× to 1.30×")
-	phases := flag.Int("phases", 3, "page loads of each game with timing=1 for the start-up breakdown (0: none)")
+	phases := flag.Int("phases", 3, "page loads of each game with marks=1 for the start-up breakdown (0: none)")
 	runs := flag.Int("runs", 3, "page loads of each game for the frame rate")
 	fpsSeconds := flag.Float64("fps-seconds", 5, "seconds of frames counted per frame-rate measurement")
 	strict := flag.Bool("strict", false, "exit 1 when a target is missed")
@@ -430,7 +430,7 @@ func tab(browser context.Context) (context.Context, context.CancelFunc, error) {
 // load is one page load: the time from the navigation's start to the
 // game's first-frame console line, the line, the page's "gmpbook:…"
 // performance marks (milliseconds since the navigation's start) and the
-// Go runtime's init trace, if the page asked for one (timing=1).
+// Go runtime's init trace, if the page asked for one (marks=1).
 type load struct {
 	ttff  time.Duration
 	cpu   time.Duration // CPU time of all Chromium's processes meanwhile
@@ -677,16 +677,16 @@ func cpuTimes() ([2]uint64, bool) {
 	return t, true
 }
 
-// startupPhases loads both pages n times with timing=1 and prints the
+// startupPhases loads both pages n times with marks=1 and prints the
 // median of each mark and the packages whose init takes longest. The init
 // trace prints a console line per package, which slows these loads down:
 // their times are for the breakdown, not for the target.
 func startupPhases(browser context.Context, playerURL, textURL string, n int) error {
 	withTiming := func(u string) string {
 		if strings.Contains(u, "?") {
-			return u + "&timing=1"
+			return u + "&marks=1"
 		}
-		return u + "?timing=1"
+		return u + "?marks=1"
 	}
 	var player, text []load
 	for i := range n {
@@ -708,7 +708,7 @@ func startupPhases(browser context.Context, playerURL, textURL string, n int) er
 			}
 		}
 	}
-	fmt.Printf("\nstart-up phases, %d loads of each with timing=1 (slower: the init trace logs every package), median ms since navigation:\n", n)
+	fmt.Printf("\nstart-up phases, %d loads of each with marks=1 (slower: the init trace logs every package), median ms since navigation:\n", n)
 	steps := []struct{ mark, what string }{
 		{"response", "the response's headers"},
 		{"instantiated", "main.wasm downloaded, compiled, instantiated"},
