@@ -26,7 +26,7 @@ const (
 // stacked). The player itself lays out at its iframe's size.
 const (
 	posterW, posterH             = 736, 400
-	posterNarrowW, posterNarrowH = 360, 440
+	posterNarrowW, posterNarrowH = 360, 560
 )
 
 // recordScene runs a chapter scene in the simulator, keeping the event log

@@ -598,15 +598,20 @@
   };
 
   // fit sizes the iframe: the poster's proportions (wide or phone) plus
-  // the height of the player's controls.
+  // the height of the player's controls. On a phone the picture keeps at
+  // least the phone poster's height however narrow the column: the
+  // player lays out for the room it gets, and with less height it draws
+  // goroutines as discs too small for their names.
   Scene.prototype.fit = function (controlsH) {
     if (!this.iframe) return;
     var narrow = window.matchMedia && matchMedia('(max-width: 599px)').matches;
     var w = narrow ? this.nw : this.w, h = narrow ? this.nh : this.h;
     var c = controlsH || (narrow ? PLAYER_CONTROLS_H_NARROW : PLAYER_CONTROLS_H);
     var width = this.stage.clientWidth || w;
+    var pic = width * h / w;
+    if (narrow) pic = Math.max(pic, h);
     this.iframe.style.aspectRatio = '';
-    this.iframe.style.height = Math.round(width * h / w + c) + 'px';
+    this.iframe.style.height = Math.round(pic + c) + 'px';
   };
 
   Scene.prototype.unload = function () {
