@@ -26,19 +26,12 @@ import (
 func TestMovePathsCrossNothing(t *testing.T) {
 	all, err := chapters.All()
 	require.NoError(t, err)
-	stages := []struct {
-		name  string
-		w, h  float32
-		slide bool
-	}{{"1280", 1280, 760, false}, {"390", 390, 844, false}, {"slide", 1920, 1080, true}}
 	moves, frames := 0, 0
 	bad := map[string]int{}
 	for _, ch := range all {
 		for _, sc := range ch.Scenes {
 			name := ch.Slug + "/" + sc.ID
-			run, err := Simulate(sc.Compiled, sc.Settings, 0, 0, nil)
-			require.NoError(t, err, name)
-			rec := view.NewRecording(run.Config.Procs, run.Events, Captions(sc.Compiled))
+			rec := sceneRecording(t, sc.Compiled, sc.Settings)
 			t0 := time.Now()
 			n0 := frames
 			unused := rec.Unused()
@@ -61,7 +54,7 @@ func TestMovePathsCrossNothing(t *testing.T) {
 			c := rec.NewCursor()
 			for _, i := range at {
 				c.Seek(i)
-				for _, st := range stages {
+				for _, st := range pictureStages {
 					f := c.Frame(view.Options{Width: st.w, Height: st.h, Slide: st.slide, Unused: unused})
 					if len(f.Moves) == 0 {
 						continue

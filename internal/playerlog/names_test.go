@@ -22,12 +22,25 @@ func namedRecording(t *testing.T, file string) *view.Recording {
 	require.NoError(t, err)
 	c, err := script.Load(file, src)
 	require.NoError(t, err)
-	run, err := Simulate(c, c.Scene.Settings, 0, 0, nil)
-	require.NoError(t, err)
-	rec := view.NewRecording(run.Config.Procs, run.Events, Captions(c))
-	rec.SetLines(run)
-	return rec
+	return sceneRecording(t, c, c.Scene.Settings)
 }
+
+// sceneRecording simulates a compiled scene with settings, as the players
+// do, and makes it a recording with its captions and lines.
+func sceneRecording(t *testing.T, c *script.Compiled, settings script.Settings) *view.Recording {
+	t.Helper()
+	run, err := Simulate(c, settings, 0, 0, nil)
+	require.NoError(t, err)
+	return Recording(run, Captions(c))
+}
+
+// pictureStages are the stages the picture tests lay frames out on: a
+// page at 1280 px, a phone at 390 px, a 1920×1080 slide.
+var pictureStages = []struct {
+	name  string
+	w, h  float32
+	slide bool
+}{{"1280", 1280, 760, false}, {"390", 390, 844, false}, {"slide", 1920, 1080, true}}
 
 // TestAuthorNamesReachThePlayer: a //> name directive on a go statement
 // names each goroutine it starts from a value read at the statement (a

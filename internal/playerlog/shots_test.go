@@ -40,11 +40,6 @@ func TestPlayerShots(t *testing.T) {
 	dir := os.Getenv("GMPBOOK_SHOTS")
 	all, err := chapters.All()
 	require.NoError(t, err)
-	stages := []struct {
-		name  string
-		w, h  float32
-		slide bool
-	}{{"1280", 1280, 760, false}, {"390", 390, 844, false}, {"slide", 1920, 1080, true}}
 	for _, m := range shotMechanisms {
 		found := false
 		for _, ch := range all {
@@ -52,17 +47,14 @@ func TestPlayerShots(t *testing.T) {
 				continue
 			}
 			for _, sc := range ch.Scenes {
-				run, err := Simulate(sc.Compiled, sc.Settings, 0, 0, nil)
-				require.NoError(t, err)
-				rec := view.NewRecording(run.Config.Procs, run.Events, Captions(sc.Compiled))
-				rec.SetLines(run)
+				rec := sceneRecording(t, sc.Compiled, sc.Settings)
 				c := rec.NewCursor()
 				c.Seek(rec.MainStart())
 				if !c.NextOfKind(m.kinds...) {
 					continue
 				}
 				found = true
-				for _, st := range stages {
+				for _, st := range pictureStages {
 					for _, dark := range []bool{false, true} {
 						f := c.Frame(view.Options{Width: st.w, Height: st.h, Slide: st.slide, Dark: dark, Unused: rec.Unused()})
 						if m.move {

@@ -26,9 +26,7 @@ func TestSlideTextFloor(t *testing.T) {
 	for _, ch := range all {
 		for _, sc := range ch.Scenes {
 			name := ch.Slug + "/" + sc.ID
-			run, err := Simulate(sc.Compiled, sc.Settings, 0, 0, nil)
-			require.NoError(t, err, name)
-			rec := view.NewRecording(run.Config.Procs, run.Events, Captions(sc.Compiled))
+			rec := sceneRecording(t, sc.Compiled, sc.Settings)
 			scenes++
 			at := []int{rec.MainStart(), rec.Len() / 2, rec.Len() - 1}
 			c := rec.NewCursor()
