@@ -799,10 +799,10 @@ func (t *Thread) die() status {
 		}
 	}
 	var b strings.Builder
-	var print func(q *panicking)
-	print = func(q *panicking) {
+	var writePanic func(q *panicking)
+	writePanic = func(q *panicking) {
 		if q.prev != nil {
-			print(q.prev)
+			writePanic(q.prev)
 			if repanicked[q.prev] {
 				return
 			}
@@ -824,7 +824,7 @@ func (t *Thread) die() status {
 			b.WriteString(" [recovered]")
 		}
 	}
-	print(p)
+	writePanic(p)
 	t.ended = true
 	t.op = core.Op{Kind: core.OpPanic, Text: b.String()}
 	return stYield
