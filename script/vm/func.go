@@ -52,6 +52,9 @@ type block struct {
 	hdr *header
 	// step: the block is one segment that jumps to a header (header.go).
 	step bool
+	// fill: the block is one storeStep that may be a strided fill's body
+	// (fill.go).
+	fill *fillLoop
 }
 
 type phiCopy struct {

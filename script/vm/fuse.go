@@ -72,6 +72,9 @@ func (c *fnCompiler) storeStep(blk *block, i int) func(t *Thread, fr *frame) sta
 	dst, sx, sy, sub := c.reg(add), c.operand(add.X), c.operand(add.Y), add.Op == token.SUB
 	to := c.f.blocks[blk.ssa.Succs[0].Index]
 	edge := to.phis[predIndex(blk.ssa.Succs[0], blk.ssa)]
+	if i == 0 {
+		blk.fill = c.fillOf(a, b, add, dst, far)
+	}
 	return func(t *Thread, fr *frame) status {
 		s, ok := elems(fr.regs[x], isPtr)
 		i := int64(fr.regs[ix].N)

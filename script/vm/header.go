@@ -47,6 +47,8 @@ type header struct {
 	body *block
 	// fixed: a hdrLoad whose variable the body cannot change (keeps).
 	fixed bool
+	// fill: the loop is a strided fill (fill.go).
+	fill *fillLoop
 }
 
 // Kinds of headers.
@@ -90,6 +92,7 @@ func (f *Func) headers() {
 						}
 					}
 				}
+				h.fill = fillable(h, y.fill, b.phis[predIndex(b.ssa, y.ssa)])
 			}
 		}
 	}
@@ -304,6 +307,16 @@ func (t *Thread) loop(fr *frame, h *header) (st status, ok bool) {
 			k = 1
 		}
 		for ; k > 0; k-- {
+			if h.fill != nil && !careful && !note {
+				// A strided fill: the rest of the batch at once (fill.go).
+				n, exited := t.fill(fr, h, k, pred)
+				if exited {
+					return stNext, true
+				}
+				if k -= n; k == 0 {
+					break
+				}
+			}
 			// The body's segment, as the run loop runs a segment at once.
 			if careful && (t.cpu+bin.most >= chunkPs || run.instrs+int64(bin.segN) > maxI) {
 				return stNext, false
