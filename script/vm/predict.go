@@ -43,28 +43,6 @@ const histBits = 8
 // xor 2, so that a site not yet run weakly predicts the then side: a
 // counter of 0 or 1 predicts the else side, 2 or 3 the then side.
 
-// predStep is the predictor's step: for a stored counter e and an
-// outcome (1: then) at index e<<1|then, the new stored counter shifted
-// left once, and 1 in bit 0 when the counter predicted the other side.
-var predStep = func() (step [8]uint8) {
-	for e := range 4 {
-		for then := range 2 {
-			c := e ^ 2
-			miss := 0
-			if c >= 2 != (then == 1) {
-				miss = 1
-			}
-			if then == 1 {
-				c = min(c+1, 3)
-			} else {
-				c = max(c-1, 0)
-			}
-			step[e<<1|then] = uint8((c^2)<<1 | miss)
-		}
-	}
-	return step
-}()
-
 // newBranchSite numbers a new branch site of the program.
 func (p *Program) newBranchSite() int32 {
 	p.branchSites++
@@ -74,17 +52,34 @@ func (p *Program) newBranchSite() int32 {
 // branch charges the outcome of the If at site (then: its condition held)
 // and trains the site's predictor. The run's tables must have the site
 // (predFor): apart, so that branch is inlined.
+//
+// The counter's step is arithmetic, not a table: the lookup was one more
+// load in the chain from one branch of a site to its next (5.4 against
+// 3.9 ns a branch in a micro-benchmark of one site).
 func (t *Thread) branch(r *Run, site int32, then bool) {
 	h := r.predHist[site]
 	i := int(site)<<histBits | int(h)
-	k := r.predCtr[i] << 1
+	c := r.predCtr[i] ^ 2 // 0 to 3; 2 and 3 predict then
+	var th uint8
 	if then {
-		k |= 1
+		th = 1
 	}
-	x := predStep[k&7]
-	r.predCtr[i] = x >> 1
-	t.cpu += int64(x&1) * costMispredict
-	r.predHist[site] = h<<1 | k&1
+	miss := c>>1 ^ th
+	if then {
+		c += b2u8(c < 3)
+	} else {
+		c -= b2u8(c > 0)
+	}
+	r.predCtr[i] = c ^ 2
+	t.cpu += int64(miss) * costMispredict
+	r.predHist[site] = h<<1 | th
+}
+
+func b2u8(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // predFor returns the run of t, its predictor's tables with room for
