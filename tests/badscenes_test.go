@@ -196,9 +196,13 @@ func checkBad(c badCase, dir string, r runResult) []string {
 		bad("exit status %d, want 2", r.status)
 	}
 	// The bound is on CPU time: on a quiet machine the wall time is about
-	// the same, while on a busy one it says more about the neighbours.
-	if r.cpu > 10*time.Second {
-		bad("took %v of CPU time (%v of wall time), want under 10s", r.cpu, r.wall)
+	// the same, while on a busy one it says more about the neighbours. It
+	// catches a scene the limits do not stop, not a slow one: the slowest
+	// case, ten_million, builds the million goroutines of the limit, 1.5 GB,
+	// and took 6.9-9.7 s of CPU time here (a third of it the system's,
+	// faulting the pages in), up to 14.7 s with other builds running.
+	if r.cpu > 20*time.Second {
+		bad("took %v of CPU time (%v of wall time), want under 20s", r.cpu, r.wall)
 	}
 	if goStackFrame.MatchString(r.stderr) || strings.Contains(r.stderr, "internal error") {
 		bad("gmpbook itself crashed:\n%s", r.stderr)

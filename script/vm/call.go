@@ -265,7 +265,7 @@ func (c *fnCompiler) call(blk *block, cc *ssa.CallCommon, dst int32, mode int) {
 					for i, a := range args {
 						nf.regs[f.params[i]] = fr.regs[a]
 					}
-					if h := nf.blk.hdr; h != nil && t.grow.Kind == 0 {
+					if h := nf.blk.hdr; h != nil && t.grow == nil {
 						// The callee starts with a comparison and branch
 						// (if n < 2 {): it runs as a jump into a loop
 						// header does (header.go).

@@ -126,7 +126,10 @@ func (t *Thread) fill(fr *frame, h *header, k int64, pred *Run) (n int64, exited
 	op, left := h.op, f.phiLeft
 	far := f.far
 	check := len(s) > far.len
-	last := t.last[far.slot]
+	var last int64
+	if check {
+		last = t.lastTouched()[far.slot]
+	}
 	fars := int64(0)
 	for n < k {
 		if j >= uint64(len(s)) {

@@ -466,17 +466,31 @@ type farSite struct {
 // in which functions are compiled.
 func (c *fnCompiler) farSite(elem types.Type, pos token.Pos) *farSite {
 	size := max(1, c.p.sizes.Sizeof(elem))
-	return &farSite{len: int(farBytes / size), near: max(1, 64/size), slot: int(uint(pos) % uint(len(Thread{}.last)))}
+	return &farSite{len: int(farBytes / size), near: max(1, 64/size), slot: int(uint(pos) % farSlots)}
 }
 
 // touch charges costFar for an access to element i of a slice longer
 // than the cache, unless it continues a scan.
 func (t *Thread) touch(a *farSite, i int64) {
-	d := i - t.last[a.slot]
-	t.last[a.slot] = i
+	last := t.lastTouched()
+	d := i - last[a.slot]
+	last[a.slot] = i
 	if d < -a.near || d > a.near {
 		t.cpu += costFar
 	}
+}
+
+// farSlots is the number of access sites a thread remembers the last
+// element of (by position, so two sites may share one).
+const farSlots = 64
+
+// lastTouched returns t.last, allocating it on the first access beyond
+// the cache.
+func (t *Thread) lastTouched() *[farSlots]int64 {
+	if t.last == nil {
+		t.last = new([farSlots]int64)
+	}
+	return t.last
 }
 
 func (c *fnCompiler) fail(in ssa.Instruction, format string, args ...any) {

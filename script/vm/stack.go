@@ -82,7 +82,7 @@ func (t *Thread) growStack(frame int64) {
 	}
 	if size > core.MaxStack {
 		// stack.go:newstack prints the limit, then throws.
-		t.grow = core.Op{Kind: core.OpPrint, N: 2, NoWrite: true, Text: "runtime: goroutine stack exceeds 1000000000-byte limit"}
+		t.grow = &core.Op{Kind: core.OpPrint, N: 2, NoWrite: true, Text: "runtime: goroutine stack exceeds 1000000000-byte limit"}
 		t.steps = append(t.steps, step{op: func() core.Op { return core.Op{Kind: core.OpFatal, Text: "stack overflow"} }})
 		return
 	}
@@ -95,11 +95,11 @@ func (t *Thread) growStack(frame int64) {
 		t.cpu += cost
 		d = 0
 	}
-	t.grow = core.Op{Kind: core.OpStackGrow, N: size, Obj: old, D: d}
+	t.grow = &core.Op{Kind: core.OpStackGrow, N: size, Obj: old, D: d}
 }
 
 // yieldGrow hands the simulator the growth a call asked for (growStack).
 func (t *Thread) yieldGrow() *core.Op {
-	t.op, t.grow = t.grow, core.Op{}
+	t.op, t.grow = *t.grow, nil
 	return t.yieldOp()
 }

@@ -119,7 +119,7 @@ type Thread struct {
 	// it, the bytes its frames use, and a growth to hand the simulator
 	// at the next step (not while a callback runs: sync).
 	stackSize, stackUsed int64
-	grow                 core.Op
+	grow                 *core.Op // nil: none (a pointer: most goroutines never grow, and an Op is 152 bytes)
 	name                 string
 	main                 bool
 	panic                *panicking
@@ -146,8 +146,10 @@ type Thread struct {
 	bodyStopped bool
 	free        []*frame // frames of returned calls, for reuse
 	// last is the element each access instruction (by slot) touched
-	// last in a slice beyond the cache (farSite).
-	last [64]int64
+	// last in a slice beyond the cache (farSite); allocated by the first
+	// such access (lastTouched), as most goroutines make none: inline,
+	// it was half of a Thread's 1,096 bytes.
+	last *[farSlots]int64
 	// startNative is the call a goroutine started on a native function
 	// (go fmt.Println(x)) makes first.
 	startNative *Call
@@ -451,7 +453,7 @@ func (t *Thread) exec() (op *core.Op) {
 			if st == stFrame && pc == end {
 				// A call or a return, at the end of its segment: on with
 				// the new top frame if it runs.
-				if t.grow.Kind != 0 {
+				if t.grow != nil {
 					return t.yieldGrow() // the call's frame did not fit
 				}
 				if t.cpu >= chunkPs {
@@ -488,7 +490,7 @@ func (t *Thread) exec() (op *core.Op) {
 		}
 		switch st {
 		case stNext, stFrame:
-			if t.grow.Kind != 0 {
+			if t.grow != nil {
 				return t.yieldGrow() // a call's frame did not fit
 			}
 		case stYield:
