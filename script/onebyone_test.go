@@ -113,6 +113,23 @@ func arr(p *[5000]int8) {
 	}
 }
 
+// poly and lens are numeric loops (script/vm/numloop.go): one bounded by
+// a package-level variable, one by a length.
+func poly() int {
+	acc := 1
+	for i := 0; i < n; i++ {
+		acc = acc*31 + i ^ 7
+	}
+	return acc
+}
+
+func lens(a []int) (s int) {
+	for i := 0; i < len(a); i++ {
+		s += i*3 - s>>4
+	}
+	return s
+}
+
 // long is one block of more arithmetic than a numeric run holds.
 func long(a, b int) int {
 	return a*1 ^ b + a*2 ^ b + a*3 ^ b + a*4 ^ b + a*5 ^ b + a*6 ^ b + a*7 ^ b + a*8 ^ b + a*9 ^ b + a*10 ^ b + a*11 ^ b + a*12 ^ b + a*13 ^ b + a*14 ^ b + a*15 ^ b + a*16 ^ b + a*17 ^ b + a*18 ^ b + a*19 ^ b + a*20 ^ b + a*21 ^ b + a*22 ^ b + a*23 ^ b + a*24 ^ b + a*25 ^ b + a*26 ^ b + a*27 ^ b + a*28 ^ b + a*29 ^ b + a*30 ^ b + a*31 ^ b + a*32 ^ b + a*33 ^ b + a*34 ^ b + a*35 ^ b + a*36 ^ b + a*37 ^ b + a*38 ^ b + a*39 ^ b + a*40 ^ b + a*41 ^ b + a*42 ^ b + a*43 ^ b + a*44 ^ b + a*45 ^ b + a*46 ^ b + a*47 ^ b + a*48 ^ b + a*49 ^ b + a*50 ^ b + a*51 ^ b + a*52 ^ b + a*53 ^ b + a*54 ^ b + a*55 ^ b + a*56 ^ b + a*57 ^ b + a*58 ^ b + a*59 ^ b + a*60 ^ b + a*61 ^ b + a*62 ^ b + a*63 ^ b + a*64 ^ b + a*65 ^ b + a*66 ^ b + a*67 ^ b + a*68 ^ b + a*69 ^ b + a*70 ^ b + a*71 ^ b + a*72 ^ b + a*73 ^ b + a*74 ^ b + a*75 ^ b + a*76 ^ b + a*77 ^ b + a*78 ^ b + a*79 ^ b + a*80 ^ b + a*81 ^ b + a*82 ^ b + a*83 ^ b + a*84 ^ b + a*85 ^ b + a*86 ^ b + a*87 ^ b + a*88 ^ b + a*89 ^ b + a*90 ^ b + a*91 ^ b + a*92 ^ b + a*93 ^ b + a*94 ^ b + a*95 ^ b + a*96 ^ b + a*97 ^ b + a*98 ^ b + a*99 ^ b
@@ -204,7 +221,7 @@ func main() {
 		}
 		var a [5000]int8
 		arr(&a)
-		done <- fmt.Sprint("fills ", stops, " ", big[0], big[1], big[299_999], " ", a[1], a[2])
+		done <- fmt.Sprint("fills ", stops, " ", big[0], big[1], big[299_999], " ", a[1], a[2], " poly ", poly(), " lens ", lens(big))
 	}()
 	go func() {
 		s := 0
@@ -243,7 +260,7 @@ func main() {
 	require.Contains(t, fastOut, "stride true")
 	require.Contains(t, fastOut, "fill 0 130")
 	require.Contains(t, fastOut, "fib 2584")
-	require.Contains(t, fastOut, "fills 39 7 7 7 3 0")
+	require.Contains(t, fastOut, "fills 39 7 7 7 3 0 poly -1763697398047435787 lens 14399247") // go run of the same functions
 	require.Equal(t, slowEnd, fastEnd, "virtual duration")
 	require.Equal(t, len(slowEv), len(fastEv), "number of events")
 	for i := range slowEv {

@@ -28,6 +28,12 @@ import (
 // its jump fit instr.skip; a longer one is cut in runs of that many.
 const maxRun = 64
 
+// numRoot is a value of a numeric run written to its register dst.
+type numRoot struct {
+	dst int32
+	e   num
+}
+
 // num evaluates a numeric expression over a frame's registers: its value
 // as Value.N holds it.
 type num func(r []Value) uint64
@@ -203,23 +209,23 @@ func (c *fnCompiler) numRun(blk *block, i, j int, jump bool) func(t *Thread, fr 
 		}
 		return c.numExpr(v.(ssa.Instruction), expr, inner), 0
 	}
-	type root struct {
-		dst int32
-		e   num
-	}
-	var roots []root
+	var roots []numRoot
 	for k := i; k <= j; k++ {
 		v := blk.src[k].(ssa.Value)
 		if inner[v] {
 			continue
 		}
-		roots = append(roots, root{c.reg(v), c.numExpr(blk.src[k], expr, inner)})
+		roots = append(roots, numRoot{c.reg(v), c.numExpr(blk.src[k], expr, inner)})
 	}
 	var to *block
 	var edge []phiCopy
 	if jump {
 		to = c.f.blocks[blk.ssa.Succs[0].Index]
 		edge = to.phis[predIndex(blk.ssa.Succs[0], blk.ssa)]
+		if i == 0 && j+2 == len(blk.instrs) {
+			// The whole block: perhaps a numeric loop's body (numloop.go).
+			blk.num = &numBody{roots: roots, edge: edge}
+		}
 	}
 	if len(roots) == 1 {
 		d, e := roots[0].dst, roots[0].e

@@ -166,11 +166,22 @@ func (t *Thread) fill(fr *frame, h *header, k int64, pred *Run) (n int64, exited
 	regs[f.phi] = Value{N: j}
 	b := h.body
 	bin, hin := &b.instrs[0], h.in
-	t.cpu += n*int64(int64(bin.seg)+int64(hin.seg)) + fars*costFar
+	t.cpu += n*(int64(bin.seg)+int64(hin.seg)) + fars*costFar
 	t.run.instrs += n * (int64(bin.segN) + int64(hin.segN))
-	// The header's outcomes: n-1 or n times in, then out if it exited.
-	// Once the site's history is all thens with its counter saturated,
-	// staying in changes nothing (as in loop).
+	t.branches(pred, h, n, exited)
+	if exited {
+		fr.take(h.no, h.ne)
+		return n, true
+	}
+	fr.take(b, nil)
+	return n, false
+}
+
+// branches feeds the predictor the outcomes of the header h of a loop
+// that ran n iterations at once: in each time, then out if it exited.
+// Once the site's history is all thens with its counter saturated,
+// staying in changes nothing (as in loop), so those are not fed.
+func (t *Thread) branches(pred *Run, h *header, n int64, exited bool) {
 	sat := int(h.site)<<histBits | (1<<histBits - 1)
 	in := n
 	if exited {
@@ -181,9 +192,5 @@ func (t *Thread) fill(fr *frame, h *header, k int64, pred *Run) (n int64, exited
 	}
 	if exited {
 		t.branch(pred, h.site, false)
-		fr.take(h.no, h.ne)
-		return n, true
 	}
-	fr.take(b, nil)
-	return n, false
 }

@@ -55,6 +55,8 @@ type block struct {
 	// fill: the block is one storeStep that may be a strided fill's body
 	// (fill.go).
 	fill *fillLoop
+	// num: the block is one numeric run and its jump (numloop.go).
+	num *numBody
 }
 
 type phiCopy struct {

@@ -49,6 +49,8 @@ type header struct {
 	fixed bool
 	// fill: the loop is a strided fill (fill.go).
 	fill *fillLoop
+	// num: the loop is a numeric loop (numloop.go).
+	num *numBody
 }
 
 // Kinds of headers.
@@ -93,6 +95,7 @@ func (f *Func) headers() {
 					}
 				}
 				h.fill = fillable(h, y.fill, b.phis[predIndex(b.ssa, y.ssa)])
+				h.num = numLoopOf(h, y.num)
 			}
 		}
 	}
@@ -316,6 +319,13 @@ func (t *Thread) loop(fr *frame, h *header) (st status, ok bool) {
 				if k -= n; k == 0 {
 					break
 				}
+			}
+			if h.num != nil && !careful && !note {
+				// A numeric loop: the whole batch (numloop.go).
+				if t.numLoop(fr, h, k, pred) {
+					return stNext, true
+				}
+				break
 			}
 			// The body's segment, as the run loop runs a segment at once.
 			if careful && (t.cpu+bin.most >= chunkPs || run.instrs+int64(bin.segN) > maxI) {

@@ -95,8 +95,85 @@ func pairs(a []pair, p pair) {
 
 func main() {}
 `
+	pkg, p := buildSource(t, src)
+	want := map[string]bool{
+		"sieve": true, "down": true, "left": true, "array": true, "bound": true, "length": true,
+		"index": false, "twice": false, "grow": false, "pairs": false,
+	}
+	checkLoops(t, pkg, p, want, func(h *header) bool { return h.fill != nil }, "a fill loop")
+}
+
+// TestNumericLoopsAreRecognised: which loops the VM runs as numeric loops
+// (numloop.go): a body that is one numeric run and its jump, a header
+// that compares registers, a package-level variable the body cannot
+// store to or a length. That they keep the virtual time and the results
+// is script's TestShortcutsKeepTheVirtualTimeOfOneInstructionAtATime.
+func TestNumericLoopsAreRecognised(t *testing.T) {
+	src := `package main
+
+var n = 100
+
+func pi(steps int) float64 {
+	h := 1 / float64(steps)
+	sum := 0.0
+	for i := 0; i < steps; i++ {
+		x := float64(float64(i)+0.5) * h
+		sum += 4 / float64(1+float64(x*x))
+	}
+	return sum * h
+}
+
+func global() (acc int) {
+	for i := 0; i < n; i++ {
+		acc = acc*31 + i
+	}
+	return
+}
+
+func length(a []int) (s int) {
+	for i := 0; i < len(a); i++ {
+		s += i
+	}
+	return
+}
+
+// A load from the slice: not a numeric run.
+func load(a []int) (s int) {
+	for i := 0; i < len(a); i++ {
+		s += a[i]
+	}
+	return
+}
+
+// A division by an integer can panic: not in a numeric run.
+func div(k int) (s int) {
+	for i := 1; i < 50; i++ {
+		s += k / i
+	}
+	return
+}
+
+// The body stores to the bound.
+func bound() (s int) {
+	for i := 0; i < n; i++ {
+		s += i
+		n--
+	}
+	return
+}
+
+func main() {}
+`
+	pkg, p := buildSource(t, src)
+	want := map[string]bool{"pi": true, "global": true, "length": true, "load": false, "div": false, "bound": false}
+	checkLoops(t, pkg, p, want, func(h *header) bool { return h.num != nil }, "a numeric loop")
+}
+
+// buildSource compiles a program without imports.
+func buildSource(t *testing.T, src string) (*ssa.Package, *Program) {
+	t.Helper()
 	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "fill.go", src, 0)
+	f, err := parser.ParseFile(fset, "loops.go", src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,11 +194,13 @@ func main() {}
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]bool{
-		"sieve": true, "down": true, "left": true, "array": true,
-		"bound": true, "length": true,
-		"index": false, "twice": false, "grow": false, "pairs": false,
-	}
+	return pkg, p
+}
+
+// checkLoops checks, for each function named in want, whether one of its
+// loop headers is of a kind (is).
+func checkLoops(t *testing.T, pkg *ssa.Package, p *Program, want map[string]bool, is func(*header) bool, kind string) {
+	t.Helper()
 	for name, fill := range want {
 		fn := pkg.Func(name)
 		if fn == nil {
@@ -130,12 +209,12 @@ func main() {}
 		vf := p.funcOf(fn)
 		got := false
 		for _, b := range vf.blocks {
-			if b.hdr != nil && b.hdr.fill != nil {
+			if b.hdr != nil && is(b.hdr) {
 				got = true
 			}
 		}
 		if got != fill {
-			t.Errorf("%s: a fill loop: %v, want %v", name, got, fill)
+			t.Errorf("%s: %s: %v, want %v", name, kind, got, fill)
 		}
 	}
 }
