@@ -270,6 +270,10 @@ func (c *fnCompiler) call(blk *block, cc *ssa.CallCommon, dst int32, mode int) {
 						// (if n < 2 {): it runs as a jump into a loop
 						// header does (header.go).
 						t.enterHeaderLoops(nf, h, false)
+						if nf.blk.ret && nf.pc == 0 && t.top == nf {
+							// and perhaps returns at once (return n).
+							t.returnAtOnce(nf)
+						}
 					}
 					return stFrame
 				})
@@ -397,4 +401,33 @@ func (t *Thread) write(fd int, text string, write bool) {
 		}
 		t.steps = append(t.steps, step{op: func() core.Op { return op }})
 	}
+}
+
+// returnAtOnce runs the block fr has just branched to, a return and
+// nothing else (block.ret), as the run loop would run it next: when the
+// stretch of CPU work has room for it and the instruction limit for its
+// count, its line noted, its cost and count charged, the result handed
+// to the caller. A call whose callee's first branch leads to such a
+// block (if n < 2 { return n }) then comes back to the run loop in the
+// caller, without the run loop dispatching the return on its own.
+// Otherwise it does nothing, and the run loop runs the block itself.
+func (t *Thread) returnAtOnce(fr *frame) {
+	run := t.run
+	b := fr.blk
+	in := &b.instrs[0]
+	if t.sync > 0 || run.p.OneByOne || t.cpu+in.most >= chunkPs || run.instrs+int64(in.segN) > run.p.MaxInstructions ||
+		len(fr.defers) > 0 || fr.barrier || fr.caller == nil {
+		return
+	}
+	if m := in.lmask; m != 0 && len(t.ran) < maxRanLines {
+		if w := int(in.lword); w < 0 || w >= len(t.ranSeen) || t.ranSeen[w]&m != m {
+			for _, l := range in.lines {
+				t.noteLine(l)
+			}
+		}
+	}
+	t.cpu += int64(in.seg)
+	run.instrs += int64(in.segN)
+	fr.pc = 1
+	t.retFrom(fr, b.retReg)
 }

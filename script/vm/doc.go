@@ -33,7 +33,10 @@
 // its body is one segment that jumps back, its checks made for a batch
 // of iterations at once, and the step blocks a header's branch leads to
 // (one segment that jumps to a header) with the headers they jump to
-// (header.go), and small leaf functions compiled
+// (header.go), two kinds of simple loop running a batch of iterations
+// in a Go loop and charging them afterwards (a strided fill, which
+// stores one value into a slice, fill.go; a numeric loop, whose body is
+// one numeric run, numloop.go); and small leaf functions compiled
 // into their callers only where that cannot move the end of a stretch of
 // CPU work: the virtual time is the one of running instruction by
 // instruction, which Program.OneByOne does for tests to compare.

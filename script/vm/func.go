@@ -57,6 +57,10 @@ type block struct {
 	fill *fillLoop
 	// num: the block is one numeric run and its jump (numloop.go).
 	num *numBody
+	// ret: the block is a return of at most one result and nothing else
+	// (call.go, returnAtOnce); retReg is the result's register (-1: none).
+	ret    bool
+	retReg int32
 }
 
 type phiCopy struct {
@@ -233,6 +237,18 @@ func (p *Program) build(f *Func) {
 	}
 	f.headers()
 	f.steps()
+	for i, b := range fn.Blocks {
+		if len(b.Instrs) != 1 {
+			continue
+		}
+		if r, ok := b.Instrs[0].(*ssa.Return); ok && len(r.Results) <= 1 && len(f.blocks[i].instrs) == 1 {
+			blk := f.blocks[i]
+			blk.ret, blk.retReg = true, -1
+			if len(r.Results) == 1 {
+				blk.retReg = int32(c.operand(r.Results[0]))
+			}
+		}
+	}
 	f.nregs = int(c.n)
 }
 
