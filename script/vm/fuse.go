@@ -160,6 +160,10 @@ func (c *fnCompiler) fusePair(blk *block, i int) func(t *Thread, fr *frame) stat
 		if _, ok := b.(*ssa.Jump); ok && !c.fused[a] {
 			return c.addJump(blk, a)
 		}
+		if r, ok := b.(*ssa.Return); ok && !c.fused[a] && len(r.Results) == 1 && r.Results[0] == ssa.Value(a) &&
+			onlyReferrer(a, r) && a.Parent() == c.f.ssa && r.Parent() == c.f.ssa {
+			return c.binopReturn(blk, i, a)
+		}
 	}
 	return nil
 }
@@ -459,4 +463,30 @@ func (c *fnCompiler) inline(blk *block, callee *ssa.Function, args []ssa.Value, 
 	}
 	c.line, c.cur = saved, savedCur
 	return true
+}
+
+// binopReturn is return x op y, for a 64-bit integer addition or
+// subtraction (return fib(n-1) + fib(n-2)): the operation and the plain
+// return of retFrom in one closure. A return that runs deferred calls
+// or ends the goroutine is the return instruction's own code.
+func (c *fnCompiler) binopReturn(blk *block, i int, a *ssa.BinOp) func(t *Thread, fr *frame) status {
+	op, ok := numOpOf(a)
+	if !ok || op != numAdd && op != numSub {
+		return nil
+	}
+	x, y, dst, sub := c.operand(a.X), c.operand(a.Y), c.reg(a), op == numSub
+	ret := blk.instrs[i+1].do
+	return func(t *Thread, fr *frame) status {
+		if sub {
+			fr.regs[dst] = Value{N: fr.regs[x].N - fr.regs[y].N}
+		} else {
+			fr.regs[dst] = Value{N: fr.regs[x].N + fr.regs[y].N}
+		}
+		if len(fr.defers) == 0 {
+			if st, ok := t.retFrom(fr, dst); ok {
+				return st
+			}
+		}
+		return ret(t, fr)
+	}
 }
