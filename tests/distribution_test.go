@@ -186,8 +186,8 @@ func TestDistributionAtSeveralPs(t *testing.T) {
 		// miss: the real runs are made on the machine that runs the test,
 		// and the model's tables on the machine that measured them
 		// (docs/timing.md). On the 2-core VM of 2026-12-05 the first go
-		// statement of a process took 43 µs (median of 100, go run
-		// ./cmd/measure-timing -only spawn) against 3.6 µs in the tables,
+		// statement of a process took 46 µs (median of 100, go run
+		// ./cmd/measure-timing -only spawn) against 4.1 µs in the tables,
 		// and mutex_order's real runs took the lock first in the goroutine
 		// the other P stole (68% of 60) where the model's take it first
 		// in runnext (90%): 7% shared. Two under the floor fail.
