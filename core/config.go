@@ -200,9 +200,13 @@ type Config struct {
 	// programs share the machine (one of LoadLevels; 0, DefaultConfig's,
 	// a machine that runs nothing else). With measured timing a thread
 	// that becomes runnable may wait for a CPU (timing.go: Sim.loadWait).
-	Load   int
-	Limits Limits
-	Debug  GODEBUG
+	Load int
+	// Machine is the machine whose latencies measured timing draws: nil
+	// for the reference machine (ReferenceMachine), or one measured
+	// elsewhere (ParseMachine).
+	Machine *Machine
+	Limits  Limits
+	Debug   GODEBUG
 	// CustomProcs says GOMAXPROCS was set by the environment, which turns off
 	// the 1.25+ automatic updates (but not the updater goroutine, §17.3).
 	CustomProcs bool
@@ -243,6 +247,11 @@ func (c *Config) validate() error {
 	}
 	if !slices.Contains(LoadLevels, c.Load) {
 		return fmt.Errorf("core: load %d: want one of the measured levels %v", c.Load, LoadLevels)
+	}
+	if c.Machine != nil {
+		if err := c.Machine.Check(); err != nil {
+			return err
+		}
 	}
 	if c.Version.Name == "" {
 		return fmt.Errorf("core: no runtime version selected")

@@ -28,7 +28,7 @@ func (s *Sim) osSlice() Time {
 	if !s.measuredTiming() {
 		return Time(measured.OSSlice.median())
 	}
-	return Time(measured.OSSlice.sample(&s.trng))
+	return Time(s.mach.OSSlice.sample(&s.trng))
 }
 
 // cpuState is the OS side: which threads hold a CPU and which wait.

@@ -69,15 +69,15 @@ func (s *Sim) netSetupFor(step int64) Duration {
 	if s.measuredTiming() {
 		switch step {
 		case NetListen:
-			return measured.NetListen.sample(&s.trng)
+			return s.mach.NetListen.sample(&s.trng)
 		case NetDial:
-			return measured.NetDial.sample(&s.trng)
+			return s.mach.NetDial.sample(&s.trng)
 		case NetAccept:
-			return measured.NetAccept.sample(&s.trng)
+			return s.mach.NetAccept.sample(&s.trng)
 		case NetWrite:
-			return measured.NetWrite.sample(&s.trng)
+			return s.mach.NetWrite.sample(&s.trng)
 		default:
-			return measured.NetClose.sample(&s.trng)
+			return s.mach.NetClose.sample(&s.trng)
 		}
 	}
 	switch step {

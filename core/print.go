@@ -107,14 +107,14 @@ func (s *Sim) printColdFor(pp *P) Duration {
 	pp.printed = true
 	switch {
 	case !s.prints.coldSeen:
-		d := Duration(measured.PrintCold.sample(&s.trng))
+		d := Duration(s.mach.PrintCold.sample(&s.trng))
 		s.prints.coldSeen = true
 		s.prints.warmAt = s.now + Time(d)
 		return d
 	case s.now < s.prints.warmAt:
-		return Duration(measured.PrintCold.sample(&s.trng))
+		return Duration(s.mach.PrintCold.sample(&s.trng))
 	case !seen:
-		return Duration(measured.PrintColdP.sample(&s.trng))
+		return Duration(s.mach.PrintColdP.sample(&s.trng))
 	}
 	return 0
 }
@@ -124,7 +124,7 @@ func (s *Sim) printColdFor(pp *P) Duration {
 func (s *Sim) printWriteFor() Duration {
 	s.prints.writes++
 	if s.measuredTiming() && s.prints.writes == 1 {
-		return Duration(measured.WriteCold.sample(&s.trng))
+		return Duration(s.mach.WriteCold.sample(&s.trng))
 	}
 	return s.printWrite()
 }

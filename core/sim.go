@@ -118,11 +118,13 @@ type Sim struct {
 	// pollInitCost: starting the netpoller for the first timer, not yet
 	// charged (timer.go: netpollInitCost).
 	pollInitCost Duration
-	trng         wyrand // the timing model's draws (TimingMeasured)
-	lrng         wyrand // the host's other work (Config.Load): Sim.loadWait's draws
-	loadWake     qtable // the LoadWake table of Config.Load, nil at 0
-	loadRun      qtable // the LoadRun table of Config.Load, nil at 0
-	userSpawned  bool   // a go statement by user code has been charged (spawnCost)
+	trng         wyrand   // the timing model's draws (TimingMeasured)
+	lrng         wyrand   // the host's other work (Config.Load): Sim.loadWait's draws
+	loadWake     qtable   // the LoadWake table of Config.Load, nil at 0
+	loadRun      qtable   // the LoadRun table of Config.Load, nil at 0
+	mach         *Machine // the tables measured timing draws from (Config.Machine)
+	freshSpawns  int      // user go statements so far that made a new G (spawnCost)
+	userSpawned  bool     // a go statement by user code has been charged (spawnCost)
 
 	stealOrder randomOrder
 
@@ -202,7 +204,11 @@ func New(cfg Config, main Program, opts ...Option) (*Sim, error) {
 	s.rng = newWyrand(cfg.Seed, 0xC0FFEE)
 	s.trng = newWyrand(cfg.Seed, 0x71A1E)
 	s.lrng = newWyrand(cfg.Seed, 0x10AD)
-	s.loadWake, s.loadRun = loadTables(cfg.Load)
+	s.mach = cfg.Machine
+	if s.mach == nil {
+		s.mach = &measured
+	}
+	s.loadWake, s.loadRun = s.mach.loadTables(cfg.Load)
 	s.cpu.n = cfg.CPUs
 	s.sched.lastpoll = s.nanotime()
 	s.sched.customGOMAXPROCS = cfg.CustomProcs

@@ -90,7 +90,7 @@ func (s *Sim) runtimeMain(main Program) Program {
 		{Kind: opStartSysmon},
 		{Kind: opLockInternal},
 		{Kind: OpGo, Name: "runtime.forcegchelper", Body: []Op{{Kind: OpParkForever, Reason: WaitForceGCIdle}}},
-		{Kind: OpCompute, D: s.initWork(measured.RuntimeInit), Calls: true}, // the rest of doInit(runtime_inittasks)
+		{Kind: OpCompute, D: s.initWork(s.mach.RuntimeInit), Calls: true}, // the rest of doInit(runtime_inittasks)
 		{Kind: OpGo, Name: "runtime.bgsweep", Body: []Op{{Kind: OpSend, Obj: c, Val: 1}, {Kind: OpParkForever, Reason: WaitGCSweepWait}}},
 		{Kind: OpGo, Name: "runtime.bgscavenge", Body: []Op{{Kind: OpSend, Obj: c, Val: 1}, {Kind: OpParkForever, Reason: WaitGCScavengeWait}}},
 		{Kind: OpRecv, Obj: c},
@@ -108,7 +108,7 @@ func (s *Sim) runtimeMain(main Program) Program {
 	if upd {
 		ops = append(ops, Op{Kind: OpGo, Name: "runtime.updateMaxProcsGoroutine", Body: []Op{{Kind: OpParkForever, Reason: WaitUpdateMaxProcs}}})
 	}
-	if d := s.initWork(measured.PackageInit); d > 0 {
+	if d := s.initWork(s.mach.PackageInit); d > 0 {
 		// The package inits, in dependency order; os's comes late.
 		ops = append(ops, Op{Kind: OpCompute, D: d, Calls: true})
 	}

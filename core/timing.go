@@ -12,7 +12,7 @@ const (
 	// futex wake-ups, thread creation, usleep, a steal pass, epoll_wait
 	// returning, system call entry and exit, the write of a print, the
 	// length of CPU work, the start-up's init work — from distributions
-	// measured on the reference machine (timing_measured.go, made by
+	// measured on the reference machine (timing_s.mach.go, made by
 	// cmd/measure-timing; docs/timing.md). The draws come from the
 	// simulation's own stream, in the order the actions are scheduled, so
 	// a seed still gives one byte-identical run, natively and in wasm.
@@ -47,49 +47,6 @@ func (q qtable) sample(r *wyrand) int64 {
 // median is the table's middle entry.
 func (q qtable) median() int64 { return q[len(q)/2] }
 
-// measuredTables are the distributions cmd/measure-timing writes.
-type measuredTables struct {
-	Startup     qtable // runtime.main until main.main (validation only)
-	RuntimeInit qtable // doInit(runtime_inittasks): the runtime's own init tasks
-	PackageInit qtable // every package's init before main.main
-	FutexWake   qtable // notewakeup of a parked M until it runs with its P
-	ThreadStart qtable // newm until the new thread runs with its P
-	StealPass   qtable // a spinning M's findRunnable with a steal until the stolen G runs
-	SpinFail    qtable // a spinning M's findRunnable that finds nothing (validation only)
-	Usleep3     qtable // usleep(3) as the kernel serves it
-	Usleep20    qtable // usleep(20) as the kernel serves it
-	NetpollWake qtable // data ready until the M blocked in epoll_wait runs the reader
-	Syscall     qtable // a system call through entersyscall/exitsyscall (getpid)
-	RawSyscall  qtable // the same call without the runtime's bookkeeping (validation only)
-	Work        qtable // CPU work, per mille of its nominal length
-	PrintWrite  qtable // fmt.Println's write(2) to a pipe
-	PrintCold   qtable // the first fmt.Println of a process, up to its write(2)
-	WriteCold   qtable // that first print's write(2) to a pipe
-	PrintColdP  qtable // the first fmt.Println on another P of a process that has printed, up to its write(2)
-	TimerInit   qtable // what the process's first timer costs more than the next: netpollGenericInit and a cold path
-	OSSlice     qtable // the OS's time slice when two threads share a CPU
-	SpawnFirst  qtable // the process's first go statement by user code: cold, and its wakep
-	SpawnFresh  qtable // a go statement whose G and stack are new (malg), in a spawning loop
-	SpawnReuse  qtable // a go statement that reuses a dead G from the P's free list (gfget)
-	NetListen   qtable // scene.NetRead's first call: net.ListenTCP on the loopback interface
-	NetDial     qtable // scene.NetRead: net.DialTCP to the loopback listener
-	NetAccept   qtable // scene.NetRead: the listener's AcceptTCP of that connection
-	NetWrite    qtable // the peer's write of its byte
-	NetClose    qtable // closing one end of the connection
-	// LoadRunK: how much later than on a quiet machine a thread runs
-	// again after a 500µs nanosleep while K other programs' threads keep
-	// the CPUs busy (0 when it did not wait; Sim.loadWait).
-	LoadRun2 qtable
-	LoadRun4 qtable
-	LoadRun8 qtable
-	// LoadWakeK: the same for a thread parked on a futex for 2ms and
-	// woken by another thread's FUTEX_WAKE (the kernel's part of startm's
-	// notewakeup; the runtime's part is the simulator's own).
-	LoadWake2 qtable
-	LoadWake4 qtable
-	LoadWake8 qtable
-}
-
 // LoadLevels are the values Config.Load may take: no other programs, or
 // as many CPU-bound threads of other programs as cmd/measure-timing ran
 // beside its sleeper when it measured the LoadWait tables.
@@ -97,14 +54,14 @@ var LoadLevels = []int{0, 2, 4, 8}
 
 // loadTables are the LoadWake and LoadRun tables of a load level, nil
 // for 0.
-func loadTables(load int) (wake, run qtable) {
+func (m *Machine) loadTables(load int) (wake, run qtable) {
 	switch load {
 	case 2:
-		return measured.LoadWake2, measured.LoadRun2
+		return m.LoadWake2, m.LoadRun2
 	case 4:
-		return measured.LoadWake4, measured.LoadRun4
+		return m.LoadWake4, m.LoadRun4
 	case 8:
-		return measured.LoadWake8, measured.LoadRun8
+		return m.LoadWake8, m.LoadRun8
 	}
 	return nil, nil
 }
@@ -150,7 +107,7 @@ func (s *Sim) futexWake() Time {
 	if !s.measuredTiming() {
 		return Time(s.costs.FutexWake)
 	}
-	return Time(measured.FutexWake.sample(&s.trng))
+	return Time(s.mach.FutexWake.sample(&s.trng))
 }
 
 // threadStart: newm until the thread runs (proc.go:newm → newosproc, clone).
@@ -158,7 +115,7 @@ func (s *Sim) threadStart() Time {
 	if !s.measuredTiming() {
 		return Time(s.costs.ThreadStart)
 	}
-	return Time(measured.ThreadStart.sample(&s.trng))
+	return Time(s.mach.ThreadStart.sample(&s.trng))
 }
 
 // usleepFor is how long usleep(d) sleeps (os_linux.go:usleep →
@@ -168,9 +125,9 @@ func (s *Sim) usleepFor(d Duration) Time {
 		return Time(d + s.costs.UsleepSlack)
 	}
 	if d <= 3*Microsecond {
-		return Time(measured.Usleep3.sample(&s.trng))
+		return Time(s.mach.Usleep3.sample(&s.trng))
 	}
-	extra := measured.Usleep20.sample(&s.trng) - 20*Microsecond
+	extra := s.mach.Usleep20.sample(&s.trng) - 20*Microsecond
 	return Time(d + max(extra, 0))
 }
 
@@ -180,7 +137,7 @@ func (s *Sim) netpollWake() Time {
 	if !s.measuredTiming() {
 		return Time(s.costs.FutexWake)
 	}
-	return Time(measured.NetpollWake.sample(&s.trng))
+	return Time(s.mach.NetpollWake.sample(&s.trng))
 }
 
 // syscallEnter: entersyscall and exitsyscall around a call's own length.
@@ -188,7 +145,7 @@ func (s *Sim) syscallEnter() Time {
 	if !s.measuredTiming() {
 		return Time(s.costs.SyscallEnter)
 	}
-	return Time(measured.Syscall.sample(&s.trng))
+	return Time(s.mach.Syscall.sample(&s.trng))
 }
 
 // printWrite: the write(2) of one fmt.Println.
@@ -196,7 +153,7 @@ func (s *Sim) printWrite() Duration {
 	if !s.measuredTiming() {
 		return s.costs.PrintWrite
 	}
-	return measured.PrintWrite.sample(&s.trng)
+	return s.mach.PrintWrite.sample(&s.trng)
 }
 
 // workFor is how long d of nominal CPU work takes this time.
@@ -204,7 +161,7 @@ func (s *Sim) workFor(d Duration) Duration {
 	if !s.measuredTiming() || d <= 0 {
 		return d
 	}
-	f := min(max(measured.Work.sample(&s.trng), workClipLo), workClipHi)
+	f := min(max(s.mach.Work.sample(&s.trng), workClipLo), workClipHi)
 	if d < 1<<40 {
 		return max(d*f/1000, 1)
 	}
@@ -218,7 +175,7 @@ func (s *Sim) stealPass() Time {
 	if !s.measuredTiming() || s.procs < 2 {
 		return 0
 	}
-	d := measured.StealPass.sample(&s.trng) - s.costs.Schedule
+	d := s.mach.StealPass.sample(&s.trng) - s.costs.Schedule
 	return Time(max(d, 1))
 }
 
@@ -229,7 +186,7 @@ func (s *Sim) timerInitFor() Duration {
 	if !s.measuredTiming() {
 		return 0
 	}
-	return measured.TimerInit.sample(&s.trng)
+	return s.mach.TimerInit.sample(&s.trng)
 }
 
 // spawnCost is what a go statement by user code costs its goroutine under
@@ -239,15 +196,24 @@ func (s *Sim) timerInitFor() Duration {
 // from the P's free list or the global one (gfget), or a new G with a
 // fresh 2 KB stack (malg: now and then the allocator refills its span
 // or the P's stack cache, which takes microseconds; cmd/measure-timing's
-// spawn probe, docs/timing.md).
+// spawn probe, docs/timing.md). A Machine with SpawnAt tables gives the
+// cost of a new G by its position in the process instead (Machine.SpawnAt).
 func (s *Sim) spawnCost(pp *P) Duration {
 	switch {
 	case !s.userSpawned:
 		s.userSpawned = true
-		return measured.SpawnFirst.sample(&s.trng)
+		s.freshSpawns = 1
+		if q := s.mach.spawnAt(s.procs, 1); q != nil {
+			return q.sample(&s.trng)
+		}
+		return s.mach.SpawnFirst.sample(&s.trng)
 	case len(pp.gFree) > 0 || len(s.sched.gFree) > 0:
-		return measured.SpawnReuse.sample(&s.trng)
+		return s.mach.SpawnReuse.sample(&s.trng)
 	default:
-		return measured.SpawnFresh.sample(&s.trng)
+		s.freshSpawns++
+		if q := s.mach.spawnAt(s.procs, s.freshSpawns); q != nil {
+			return q.sample(&s.trng)
+		}
+		return s.mach.SpawnFresh.sample(&s.trng)
 	}
 }

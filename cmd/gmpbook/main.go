@@ -112,6 +112,7 @@ type sceneFlags struct {
 	events  string
 	trace   string
 	file    string
+	machine string
 	compile *script.Compiled
 }
 
@@ -121,6 +122,7 @@ func newFlags(name string, stderr io.Writer) *sceneFlags {
 	// A bad flag gets its one-line message, not the whole usage.
 	sf.fs.Usage = func() {}
 	playerlog.SettingFlags(sf.fs, &sf.over)
+	sf.fs.StringVar(&sf.machine, "machine", "", "draw measured timing from this machine's tables (`FILE`, written by go run ./cmd/measure-timing -machine FILE) instead of the reference machine's")
 	return sf
 }
 
@@ -159,6 +161,19 @@ func (sf *sceneFlags) loadConfig(args []string, stderr io.Writer, getenv func(st
 	if err != nil {
 		fmt.Fprintf(stderr, "gmpbook: %v\n", err)
 		return st, core.Config{}, false
+	}
+	if sf.machine != "" {
+		data, err := os.ReadFile(sf.machine)
+		if err != nil {
+			fmt.Fprintf(stderr, "gmpbook: -machine: %v\n", err)
+			return st, core.Config{}, false
+		}
+		m, err := core.ParseMachine(sf.machine, data)
+		if err != nil {
+			fmt.Fprintf(stderr, "gmpbook: -machine %v\n", err)
+			return st, core.Config{}, false
+		}
+		cfg.Machine = m
 	}
 	return st, cfg, true
 }

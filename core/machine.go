@@ -1,0 +1,239 @@
+package core
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// TablePoints is the number of quantiles a latency table holds: evenly
+// spaced from the 0.5th to the 99.5th percentile.
+const TablePoints = 33
+
+// spawnAtLen is how many go statements of a process SpawnAt describes
+// one by one; later ones repeat its last 16 (the allocator's pattern has
+// a period of 16 fresh Gs, measured: docs/timing.md).
+const (
+	spawnAtLen    = 32
+	spawnAtPeriod = 16
+)
+
+// Machine is what measured timing draws from: the latency tables of one
+// machine, measured there by cmd/measure-timing. The built-in one
+// (ReferenceMachine, timing_measured.go) is the reference machine the
+// chapters' figures were derived on; a Machine read from a file
+// (ParseMachine, made by `go run ./cmd/measure-timing -machine FILE`)
+// lets the simulator stand for another host, which is how the
+// distribution suite compares it with the real runtime on the machine
+// that runs the test (docs/timing.md, "Machines").
+type Machine struct {
+	// Name and Measured say which machine and when; they are shown, not
+	// used.
+	Name     string `json:",omitempty"`
+	Measured string `json:",omitempty"`
+
+	Startup     qtable // runtime.main until main.main (validation only)
+	RuntimeInit qtable // doInit(runtime_inittasks): the runtime's own init tasks
+	PackageInit qtable // every package's init before main.main
+	FutexWake   qtable // notewakeup of a parked M until it runs with its P
+	ThreadStart qtable // newm until the new thread runs with its P
+	StealPass   qtable // a spinning M's findRunnable with a steal until the stolen G runs
+	SpinFail    qtable // a spinning M's findRunnable that finds nothing (validation only)
+	Usleep3     qtable // usleep(3) as the kernel serves it
+	Usleep20    qtable // usleep(20) as the kernel serves it
+	NetpollWake qtable // data ready until the M blocked in epoll_wait runs the reader
+	Syscall     qtable // a system call through entersyscall/exitsyscall (getpid)
+	RawSyscall  qtable // the same call without the runtime's bookkeeping (validation only)
+	Work        qtable // CPU work, per mille of its nominal length
+	PrintWrite  qtable // fmt.Println's write(2) to a pipe
+	PrintCold   qtable // the first fmt.Println of a process, up to its write(2)
+	WriteCold   qtable // that first print's write(2) to a pipe
+	PrintColdP  qtable // the first fmt.Println on another P of a process that has printed, up to its write(2)
+	TimerInit   qtable // what the process's first timer costs more than the next: netpollGenericInit and a cold path
+	OSSlice     qtable // the OS's time slice when two threads share a CPU
+	SpawnFirst  qtable // the process's first go statement by user code: cold, and its wakep
+	SpawnFresh  qtable // a go statement whose G and stack are new (malg), in a spawning loop
+	SpawnReuse  qtable // a go statement that reuses a dead G from the P's free list (gfget)
+	NetListen   qtable // scene.NetRead's first call: net.ListenTCP on the loopback interface
+	NetDial     qtable // scene.NetRead: net.DialTCP to the loopback listener
+	NetAccept   qtable // scene.NetRead: the listener's AcceptTCP of that connection
+	NetWrite    qtable // the peer's write of its byte
+	NetClose    qtable // closing one end of the connection
+	// LoadRunK: how much later than on a quiet machine a thread runs
+	// again after a 500µs nanosleep while K other programs' threads keep
+	// the CPUs busy (0 when it did not wait; Sim.loadWait).
+	LoadRun2 qtable
+	LoadRun4 qtable
+	LoadRun8 qtable
+	// LoadWakeK: the same for a thread parked on a futex for 2ms and
+	// woken by another thread's FUTEX_WAKE (the kernel's part of startm's
+	// notewakeup; the runtime's part is the simulator's own).
+	LoadWake2 qtable
+	LoadWake4 qtable
+	LoadWake8 qtable
+
+	// SpawnAt, optional, is a go statement that makes a new G, by its
+	// position in the process, at a GOMAXPROCS: SpawnAt[procs][k] for the
+	// (k+1)th go statement of a spawning loop at the start of main.main,
+	// k < 32 (it replaces SpawnFirst and SpawnFresh). Where newproc1's malg takes long is not random: the
+	// allocator refills its spans and the P's stack cache at fixed points,
+	// and a fresh page costs a fault (proc.go:malg, stack.go:stackalloc,
+	// stackcacherefill). A scene at procs P uses the table of the largest
+	// measured GOMAXPROCS not above P, and SpawnFresh when there is none.
+	SpawnAt map[int][]qtable `json:",omitempty"`
+}
+
+// ReferenceMachine is a copy of the built-in tables: the reference
+// machine of docs/timing.md.
+func ReferenceMachine() *Machine {
+	m := measured
+	m.Name = "reference"
+	return &m
+}
+
+// tables lists the Machine's required tables by field name.
+func (m *Machine) tables() (names []string, tabs []qtable) {
+	v := reflect.ValueOf(m).Elem()
+	for i := 0; i < v.NumField(); i++ {
+		f := v.Type().Field(i)
+		if f.Type == reflect.TypeOf(qtable(nil)) {
+			names = append(names, f.Name)
+			tabs = append(tabs, v.Field(i).Interface().(qtable))
+		}
+	}
+	return names, tabs
+}
+
+// checkTable says what is wrong with a table, or "".
+func checkTable(q qtable) string {
+	if len(q) != TablePoints {
+		return fmt.Sprintf("has %d quantiles, want %d", len(q), TablePoints)
+	}
+	if q[0] < 0 {
+		return fmt.Sprintf("starts below 0 (%d)", q[0])
+	}
+	if !slices.IsSorted(q) {
+		return "is not in increasing order"
+	}
+	return ""
+}
+
+// Check reports the first thing that makes m unusable: a missing or
+// malformed table.
+func (m *Machine) Check() error {
+	names, tabs := m.tables()
+	for i, q := range tabs {
+		if len(q) == 0 {
+			return fmt.Errorf("machine %q: no %s table", m.Name, names[i])
+		}
+		if why := checkTable(q); why != "" {
+			return fmt.Errorf("machine %q: table %s %s", m.Name, names[i], why)
+		}
+	}
+	if m.Work[0] <= 0 {
+		return fmt.Errorf("machine %q: table Work must be positive (per mille of the nominal length)", m.Name)
+	}
+	for procs, at := range m.SpawnAt {
+		if procs < 1 || procs > maxProcs {
+			return fmt.Errorf("machine %q: SpawnAt for GOMAXPROCS %d out of range 1..1024", m.Name, procs)
+		}
+		if len(at) != spawnAtLen {
+			return fmt.Errorf("machine %q: SpawnAt[%d] has %d positions, want %d", m.Name, procs, len(at), spawnAtLen)
+		}
+		for k, q := range at {
+			if why := checkTable(q); why != "" {
+				return fmt.Errorf("machine %q: SpawnAt[%d] position %d %s", m.Name, procs, k+1, why)
+			}
+		}
+	}
+	return nil
+}
+
+// ParseMachine reads a Machine from the JSON cmd/measure-timing writes
+// (-machine FILE): an object with the tables by field name, each the
+// TablePoints quantiles in nanoseconds. name is the file's name, for the
+// error messages, which give the line and column of a syntax error.
+func ParseMachine(name string, data []byte) (*Machine, error) {
+	var m Machine
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	at := func(off int64) string {
+		line, col := lineCol(data, off)
+		return fmt.Sprintf("%s:%d:%d", name, line, col)
+	}
+	if err := dec.Decode(&m); err != nil {
+		var syn *json.SyntaxError
+		var typ *json.UnmarshalTypeError
+		switch {
+		case errors.As(err, &syn):
+			return nil, fmt.Errorf("%s: %v", at(syn.Offset), err)
+		case errors.As(err, &typ) && typ.Field == "SpawnAt" && strings.HasPrefix(typ.Value, "number "):
+			return nil, fmt.Errorf("%s: SpawnAt has the key %q, want a GOMAXPROCS", at(typ.Offset), strings.TrimPrefix(typ.Value, "number "))
+		case errors.As(err, &typ):
+			want := "a list of numbers"
+			if typ.Type.Kind() == reflect.String {
+				want = "a string"
+			} else if typ.Field == "SpawnAt" || strings.HasPrefix(typ.Field, "SpawnAt.") {
+				want = `an object of lists of lists of numbers by GOMAXPROCS ("2": [[…], …])`
+			}
+			return nil, fmt.Errorf("%s: %s is %s, want %s", at(typ.Offset), typ.Field, typ.Value, want)
+		case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):
+			return nil, fmt.Errorf("%s: the file ends before its JSON object does", at(int64(len(data))))
+		}
+		return nil, fmt.Errorf("%s: %v", at(dec.InputOffset()), strings.TrimPrefix(err.Error(), "json: "))
+	}
+	if m.Name == "" {
+		m.Name = name
+	}
+	if err := m.Check(); err != nil {
+		return nil, fmt.Errorf("%s: %v", at(dec.InputOffset()), strings.TrimPrefix(err.Error(), "json: "))
+	}
+	return &m, nil
+}
+
+func lineCol(data []byte, off int64) (line, col int) {
+	off = min(max(off, 0), int64(len(data)))
+	before := data[:off]
+	line = 1 + bytes.Count(before, []byte("\n"))
+	col = int(off) - (bytes.LastIndexByte(before, '\n') + 1) + 1
+	return line, col
+}
+
+// spawnAt is the table for the pos-th go statement (pos ≥ 1) of a
+// process that made a new G, at GOMAXPROCS=procs, or nil when m has none
+// for it.
+func (m *Machine) spawnAt(procs, pos int) qtable {
+	if len(m.SpawnAt) == 0 || pos < 1 {
+		return nil
+	}
+	best := 0
+	for p := range m.SpawnAt {
+		if p <= procs && p > best {
+			best = p
+		}
+	}
+	at := m.SpawnAt[best]
+	if at == nil {
+		return nil
+	}
+	if pos > spawnAtLen {
+		pos = spawnAtLen - spawnAtPeriod + 1 + (pos-(spawnAtLen-spawnAtPeriod+1))%spawnAtPeriod
+	}
+	return at[pos-1]
+}
+
+// SpawnAtProcs lists the GOMAXPROCS values m has SpawnAt tables for.
+func (m *Machine) SpawnAtProcs() []int {
+	var ps []int
+	for p := range m.SpawnAt {
+		ps = append(ps, p)
+	}
+	sort.Ints(ps)
+	return ps
+}
