@@ -50,7 +50,10 @@
 // Ops that take no CPU still cost virtual time (Costs), anchored on what the
 // real runtime measured on the reference machine, so that the virtual clock
 // reads like the real one: a channel hand-off ~155ns, a Gosched ~80ns, a
-// thread start ~14µs, sysmon's 20µs sleep ~90µs.
+// thread start ~14µs, sysmon's 20µs sleep ~90µs. With measured timing
+// (timing.go) the OS latencies are drawn from a Machine's tables
+// (machine.go): the reference machine's built in, or another's read with
+// ParseMachine.
 //
 // # Where the simulator differs from the runtime
 //

@@ -75,7 +75,7 @@ func compareRuns(sf *sceneFlags, st script.Settings, cfg core.Config, n int, key
 	sim, _ = dist.ByKey(sim, key)
 	real, _ = dist.ByKey(real, key)
 	fmt.Fprintf(stdout, "%s  GOMAXPROCS=%d\n\n", sf.file, cfg.Procs)
-	dist.Write(stdout, fmt.Sprintf("simulated (%s timing, seeds 1..%d)", cfg.Timing, n), sim, 12)
+	dist.Write(stdout, fmt.Sprintf("simulated (%s timing%s, seeds 1..%d)", cfg.Timing, machineNote(cfg), n), sim, 12)
 	fmt.Fprintln(stdout)
 	dist.Write(stdout, fmt.Sprintf("real runtime (%s)", capture.LoadRange()), real, 12)
 	fmt.Fprintf(stdout, "\nsimulated runs whose output the real runtime also printed: %.0f%%\n", 100*dist.Share(sim, real))

@@ -33,6 +33,9 @@ average before and after); with either, -key first-line|last-line counts
 only that line.
 -load is how many other programs' threads keep the CPUs busy (default 0, an
 idle machine); real runs ignore it.
+-machine FILE draws measured timing from another machine's tables (written
+by go run ./cmd/measure-timing -machine FILE) instead of the reference
+machine's, so that the simulator stands for the machine the real runs use.
 GOMAXPROCS and GODEBUG are read from the environment.
 `
 
@@ -178,6 +181,15 @@ func (sf *sceneFlags) loadConfig(args []string, stderr io.Writer, getenv func(st
 	return st, cfg, true
 }
 
+// machineNote names the machine whose tables measured timing draws, when
+// it is not the reference machine (-machine).
+func machineNote(cfg core.Config) string {
+	if cfg.Machine == nil || cfg.Timing != core.TimingMeasured {
+		return ""
+	}
+	return fmt.Sprintf(" of machine %q (%s)", cfg.Machine.Name, cfg.Machine.Measured)
+}
+
 func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string) int {
 	sf := newFlags("run", stderr)
 	sf.fs.StringVar(&sf.events, "events", "", "write one line per simulator event to `FILE` (- for stderr)")
@@ -225,7 +237,7 @@ func cmdRun(args []string, stdout, stderr io.Writer, getenv func(string) string)
 			fmt.Fprintf(stderr, "gmpbook: %v\n", err)
 			return 2
 		}
-		dist.Write(stdout, fmt.Sprintf("simulated, GOMAXPROCS=%d, %s timing, load %d, seeds %s", cfg.Procs, cfg.Timing, cfg.Load, *seeds), h, 0)
+		dist.Write(stdout, fmt.Sprintf("simulated, GOMAXPROCS=%d, %s timing%s, load %d, seeds %s", cfg.Procs, cfg.Timing, machineNote(cfg), cfg.Load, *seeds), h, 0)
 		if *against != "" {
 			fmt.Fprintf(stdout, "\nagainst %s (%d real runs, %s):\n", *against, real.N, captured.LoadRange())
 			fmt.Fprintf(stdout, "simulated runs whose output the real runtime also printed: %.0f%%\n", 100*dist.Share(h, real))

@@ -5,9 +5,13 @@
 //
 //	go run ./cmd/measure-timing            # print the summary
 //	go run ./cmd/measure-timing -write     # also regenerate core/timing_measured.go
+//	go run ./cmd/measure-timing -machine host.json  # this machine's profile (core.ParseMachine)
 //
 // It builds one probe program (probe.go.txt) against the scene package, as
-// `gmpbook real` builds scenes, and runs it many times in fresh processes:
+// `gmpbook real` builds scenes, and a second one as small as a scene
+// (spawnat.go.txt: a spawning loop timed go statement by go statement,
+// at GOMAXPROCS 1, 2 and 4, for core.Machine.SpawnAt), and runs them many
+// times in fresh processes:
 //
 //   - startup: nanotime() at main.main minus runtime.runtimeInitTime, the
 //     clock runtime.main reads before any init task runs (proc.go:main);
@@ -368,7 +372,11 @@ func writeMachine(file string, samples map[string][]int64, spawnAt map[int][][]i
 	check(err)
 	check(os.WriteFile(file, append(data, '\n'), 0o644))
 	sort.Strings(kept)
-	fmt.Printf("\nwrote %s (%d tables measured; the reference machine's: %s)\n", file, len(measured), strings.Join(kept, ", "))
+	from := "none"
+	if len(kept) > 0 {
+		from = strings.Join(kept, ", ")
+	}
+	fmt.Printf("\nwrote %s (%d tables measured; the reference machine's: %s)\n", file, len(measured), from)
 }
 
 // table is the core.TablePoints quantiles of sorted samples s.
