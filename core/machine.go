@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -90,24 +89,72 @@ type Machine struct {
 }
 
 // ReferenceMachine is a copy of the built-in tables: the reference
-// machine of docs/timing.md.
+// machine of docs/timing.md. The copy is deep, so changing its tables
+// leaves the built-in ones as they are.
 func ReferenceMachine() *Machine {
 	m := measured
 	m.Name = "reference"
+	for _, t := range m.tables() {
+		*t.tab = slices.Clone(*t.tab)
+	}
+	if m.SpawnAt != nil {
+		at := make(map[int][]qtable, len(m.SpawnAt))
+		for p, qs := range m.SpawnAt {
+			c := make([]qtable, len(qs))
+			for i, q := range qs {
+				c[i] = slices.Clone(q)
+			}
+			at[p] = c
+		}
+		m.SpawnAt = at
+	}
 	return &m
 }
 
-// tables lists the Machine's required tables by field name.
-func (m *Machine) tables() (names []string, tabs []qtable) {
-	v := reflect.ValueOf(m).Elem()
-	for i := 0; i < v.NumField(); i++ {
-		f := v.Type().Field(i)
-		if f.Type == reflect.TypeOf(qtable(nil)) {
-			names = append(names, f.Name)
-			tabs = append(tabs, v.Field(i).Interface().(qtable))
-		}
+// namedTable is one of a Machine's required tables and its field name.
+type namedTable struct {
+	name string
+	tab  *qtable
+}
+
+// tables lists the Machine's required tables by field name, in the order
+// of the struct (core does without reflect: tests/imports_test.go).
+func (m *Machine) tables() []namedTable {
+	return []namedTable{
+		{"Startup", &m.Startup},
+		{"RuntimeInit", &m.RuntimeInit},
+		{"PackageInit", &m.PackageInit},
+		{"FutexWake", &m.FutexWake},
+		{"ThreadStart", &m.ThreadStart},
+		{"StealPass", &m.StealPass},
+		{"SpinFail", &m.SpinFail},
+		{"Usleep3", &m.Usleep3},
+		{"Usleep20", &m.Usleep20},
+		{"NetpollWake", &m.NetpollWake},
+		{"Syscall", &m.Syscall},
+		{"RawSyscall", &m.RawSyscall},
+		{"Work", &m.Work},
+		{"PrintWrite", &m.PrintWrite},
+		{"PrintCold", &m.PrintCold},
+		{"WriteCold", &m.WriteCold},
+		{"PrintColdP", &m.PrintColdP},
+		{"TimerInit", &m.TimerInit},
+		{"OSSlice", &m.OSSlice},
+		{"SpawnFirst", &m.SpawnFirst},
+		{"SpawnFresh", &m.SpawnFresh},
+		{"SpawnReuse", &m.SpawnReuse},
+		{"NetListen", &m.NetListen},
+		{"NetDial", &m.NetDial},
+		{"NetAccept", &m.NetAccept},
+		{"NetWrite", &m.NetWrite},
+		{"NetClose", &m.NetClose},
+		{"LoadRun2", &m.LoadRun2},
+		{"LoadRun4", &m.LoadRun4},
+		{"LoadRun8", &m.LoadRun8},
+		{"LoadWake2", &m.LoadWake2},
+		{"LoadWake4", &m.LoadWake4},
+		{"LoadWake8", &m.LoadWake8},
 	}
-	return names, tabs
 }
 
 // checkTable says what is wrong with a table, or "".
@@ -127,13 +174,12 @@ func checkTable(q qtable) string {
 // Check reports the first thing that makes m unusable: a missing or
 // malformed table.
 func (m *Machine) Check() error {
-	names, tabs := m.tables()
-	for i, q := range tabs {
-		if len(q) == 0 {
-			return fmt.Errorf("machine %q: no %s table", m.Name, names[i])
+	for _, t := range m.tables() {
+		if len(*t.tab) == 0 {
+			return fmt.Errorf("machine %q: no %s table", m.Name, t.name)
 		}
-		if why := checkTable(q); why != "" {
-			return fmt.Errorf("machine %q: table %s %s", m.Name, names[i], why)
+		if why := checkTable(*t.tab); why != "" {
+			return fmt.Errorf("machine %q: table %s %s", m.Name, t.name, why)
 		}
 	}
 	if m.Work[0] <= 0 {
@@ -177,7 +223,7 @@ func ParseMachine(name string, data []byte) (*Machine, error) {
 			return nil, fmt.Errorf("%s: SpawnAt has the key %q, want a GOMAXPROCS", at(typ.Offset), strings.TrimPrefix(typ.Value, "number "))
 		case errors.As(err, &typ):
 			want := "a list of numbers"
-			if typ.Type.Kind() == reflect.String {
+			if typ.Field == "Name" || typ.Field == "Measured" {
 				want = "a string"
 			} else if typ.Field == "SpawnAt" || strings.HasPrefix(typ.Field, "SpawnAt.") {
 				want = `an object of lists of lists of numbers by GOMAXPROCS ("2": [[…], …])`

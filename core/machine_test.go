@@ -2,6 +2,7 @@ package core
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -91,4 +92,33 @@ func TestSpawnAtByPosition(t *testing.T) {
 	}
 	pp.gFree = append(pp.gFree, &G{})
 	require.Equal(t, int64(7), s.spawnCost(pp), "a G from the free list")
+}
+
+// TestReferenceMachineIsACopy: changing the tables of ReferenceMachine's
+// result leaves the built-in ones as they were (a test that made a slow
+// machine from it once changed every later simulation in its process),
+// and tables lists every table of a Machine.
+func TestReferenceMachineIsACopy(t *testing.T) {
+	before := measured.FutexWake[5]
+	m := ReferenceMachine()
+	for _, tab := range m.tables() {
+		(*tab.tab)[5] = -1
+	}
+	m.SpawnAt = nil
+	require.Equal(t, before, measured.FutexWake[5])
+	for _, tab := range (&measured).tables() {
+		require.NotEqual(t, int64(-1), (*tab.tab)[5], tab.name)
+	}
+
+	listed := map[string]bool{}
+	for _, tab := range m.tables() {
+		listed[tab.name] = true
+	}
+	typ := reflect.TypeOf(Machine{})
+	for i := range typ.NumField() {
+		f := typ.Field(i)
+		if f.Type == reflect.TypeOf(qtable(nil)) {
+			require.True(t, listed[f.Name], "Machine.tables omits %s", f.Name)
+		}
+	}
 }
