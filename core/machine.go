@@ -90,23 +90,12 @@ type Machine struct {
 
 // ReferenceMachine is a copy of the built-in tables: the reference
 // machine of docs/timing.md. The copy is deep, so changing its tables
-// leaves the built-in ones as they are.
+// leaves the built-in ones as they are (the reference has no SpawnAt).
 func ReferenceMachine() *Machine {
 	m := measured
 	m.Name = "reference"
 	for _, t := range m.tables() {
 		*t.tab = slices.Clone(*t.tab)
-	}
-	if m.SpawnAt != nil {
-		at := make(map[int][]qtable, len(m.SpawnAt))
-		for p, qs := range m.SpawnAt {
-			c := make([]qtable, len(qs))
-			for i, q := range qs {
-				c[i] = slices.Clone(q)
-			}
-			at[p] = c
-		}
-		m.SpawnAt = at
 	}
 	return &m
 }

@@ -104,7 +104,6 @@ func TestReferenceMachineIsACopy(t *testing.T) {
 	for _, tab := range m.tables() {
 		(*tab.tab)[5] = -1
 	}
-	m.SpawnAt = nil
 	require.Equal(t, before, measured.FutexWake[5])
 	for _, tab := range (&measured).tables() {
 		require.NotEqual(t, int64(-1), (*tab.tab)[5], tab.name)
