@@ -42,6 +42,7 @@ test-wasm:
 bench:
 	GOMAXPROCS=1 $(GO) test -run '^$$' -bench . -benchmem $(BENCH_PKGS)
 	GOMAXPROCS=1 $(GO) run ./cmd/benchreport
+	GOMAXPROCS=1 $(GO) run ./cmd/benchreport -timing measured
 	$(GO) run ./cmd/vmbench
 	@$(MAKE) --no-print-directory bench-player
 	@$(MAKE) --no-print-directory bench-site

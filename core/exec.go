@@ -90,7 +90,7 @@ func (s *Sim) runG(m *M) {
 		}
 		// An op is a call: its prologue is a cooperative safe point, unless
 		// it only continues a loop without calls.
-		if g.preempt && !op.NoSafePoint {
+		if g.preempt && !op.NoSafePoint && !g.spawnPaid {
 			held := *op
 			g.held = &held
 			s.gopreemptM(m, g, PreemptCoop)
@@ -152,17 +152,20 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 			prog = Ops(op.Body...)
 		}
 		system := strings.HasPrefix(op.Name, "runtime.")
-		if s.measuredTiming() && !system && !op.spawnPaid {
+		if s.measuredTiming() && !system && !g.spawnPaid {
 			// newproc1 does its work (gfget or malg, the G's set-up)
 			// before runqput and wakep make the G visible: charge the
 			// go statement first, then create the G (doOp again, below).
-			held := *op
-			held.spawnPaid, held.NoSafePoint = true, true
-			g.held = &held
+			// The op is held as it is: the program hands out no other
+			// op to g before it has run this one.
+			g.spawnPaid = true
+			g.held = op
 			return s.spawnCost(m.p), true
 		}
+		paid := g.spawnPaid
+		g.spawnPaid = false
 		s.newproc(m, g, prog, op.Name, op.Text, system)
-		if op.spawnPaid {
+		if paid {
 			return 0, true
 		}
 		return c.Newproc, true

@@ -64,6 +64,7 @@ func (s *Sim) newproc(m *M, parent *G, prog Program, name, label string, system 
 	g.opKind = OpNone
 	g.opStarted = false
 	g.held = nil
+	g.spawnPaid = false
 	g.computing = false
 	g.preempt = false
 	g.created = s.now
@@ -138,6 +139,7 @@ func (s *Sim) goexit0(m *M, g *G) {
 	g.prog = nil
 	g.opKind = OpNone
 	g.held = nil
+	g.spawnPaid = false
 	g.res = Result{}
 	wasLocked := m.lockedg == g
 	g.lockedm = nil

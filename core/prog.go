@@ -133,8 +133,6 @@ type Op struct {
 	Prog        Program
 	Body        []Op
 	Cases       []SelectCase
-
-	spawnPaid bool // OpGo: the go statement's cost is charged, create the G now
 }
 
 // Result is what the previous op produced, handed to Program.Next.

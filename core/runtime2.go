@@ -124,7 +124,11 @@ type G struct {
 	// printFormatted: a print's line is formatted (its cold formatting
 	// done); it waits for or is about to take the file's write lock.
 	printFormatted bool
-	sendClosed     bool // woken because the channel it sent on was closed: panics
+	// spawnPaid: the go statement it holds has been charged its cost
+	// (measured timing); running the op again creates the G, and the
+	// op's prologue is not a safe point a second time.
+	spawnPaid  bool
+	sendClosed bool // woken because the channel it sent on was closed: panics
 	// A semacquire in progress (sema.go:semacquire1): how to queue again
 	// and why it waits; semaTicket is a hand-off's s.ticket.
 	semaLifo   bool

@@ -26,12 +26,20 @@ type BenchWorkload struct {
 }
 
 // BenchWorkloads lists the simulated twins in internal/realbench's order,
-// under the same names.
-func BenchWorkloads() []BenchWorkload {
+// under the same names, with fixed timing.
+func BenchWorkloads() []BenchWorkload { return BenchWorkloadsTimed(TimingFixed) }
+
+// BenchWorkloadsTimed is BenchWorkloads with the given timing: measured
+// timing is what the chapters, the player and gmpbook run use, and costs a
+// draw from the timing stream at every latency.
+func BenchWorkloadsTimed(t Timing) []BenchWorkload {
+	timed := func(build func(n int) (Program, Option)) func(n int) (BenchRun, error) {
+		return func(n int) (BenchRun, error) { return runBenchTimed(n, t, build) }
+	}
 	return []BenchWorkload{
-		{"PingPong", BenchPingPong},
-		{"Gosched", BenchGosched},
-		{"SpawnRunExit", BenchSpawnRunExit},
+		{"PingPong", timed(pingPongProg)},
+		{"Gosched", timed(goschedProg)},
+		{"SpawnRunExit", timed(spawnRunExitProg)},
 	}
 }
 
@@ -165,12 +173,19 @@ func wgDone(wg int64) Op { return Op{Kind: OpWGAdd, Obj: wg, N: -1} }
 // nothing. A run that does not end with exit status 0 is an error: then not
 // all n operations completed.
 func runBench(n int, build func(n int) (Program, Option)) (BenchRun, error) {
+	return runBenchTimed(n, TimingFixed, build)
+}
+
+// runBenchTimed is runBench with the given timing.
+func runBenchTimed(n int, t Timing, build func(n int) (Program, Option)) (BenchRun, error) {
 	if n <= 0 {
 		return BenchRun{}, nil
 	}
 	var events int64
 	main, objs := build(n)
-	s, err := New(BenchConfig(), main, objs, WithSink(func(*Event) { events++ }))
+	cfg := BenchConfig()
+	cfg.Timing = t
+	s, err := New(cfg, main, objs, WithSink(func(*Event) { events++ }))
 	if err != nil {
 		return BenchRun{}, err
 	}

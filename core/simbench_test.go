@@ -294,3 +294,45 @@ func TestEmittingDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// TestBenchWorkloadsTimedMeasured: the measured-timing twins complete every
+// operation, repeat per run, and take another virtual time than the fixed
+// ones, so that the timing reaches the run.
+func TestBenchWorkloadsTimedMeasured(t *testing.T) {
+	fixed := BenchWorkloads()
+	for i, w := range BenchWorkloadsTimed(TimingMeasured) {
+		a, err := w.Run(1000)
+		if err != nil {
+			t.Fatalf("%s: %v", w.Name, err)
+		}
+		b, err := w.Run(1000)
+		if err != nil {
+			t.Fatalf("%s: %v", w.Name, err)
+		}
+		f, err := fixed[i].Run(1000)
+		if err != nil {
+			t.Fatalf("%s fixed: %v", w.Name, err)
+		}
+		if w.Name != fixed[i].Name || a.Ops != 1000 || a != b {
+			t.Errorf("%s: runs %+v and %+v", w.Name, a, b)
+		}
+		if a.Virtual == f.Virtual {
+			t.Errorf("%s: measured timing ended at %v, as fixed timing did", w.Name, a.Virtual)
+		}
+	}
+}
+
+// The same workloads with measured timing, the default of the chapters,
+// the player and gmpbook run.
+func BenchmarkSimPingPongMeasured(b *testing.B) { benchSim(b, measuredBench("PingPong")) }
+func BenchmarkSimGoschedMeasured(b *testing.B)  { benchSim(b, measuredBench("Gosched")) }
+func BenchmarkSimSpawnMeasured(b *testing.B)    { benchSim(b, measuredBench("SpawnRunExit")) }
+
+func measuredBench(name string) func(n int) (BenchRun, error) {
+	for _, w := range BenchWorkloadsTimed(TimingMeasured) {
+		if w.Name == name {
+			return w.Run
+		}
+	}
+	panic("no workload " + name)
+}

@@ -12,7 +12,7 @@ const (
 	// futex wake-ups, thread creation, usleep, a steal pass, epoll_wait
 	// returning, system call entry and exit, the write of a print, the
 	// length of CPU work, the start-up's init work — from distributions
-	// measured on the reference machine (timing_s.mach.go, made by
+	// measured on the reference machine (timing_measured.go, made by
 	// cmd/measure-timing; docs/timing.md). The draws come from the
 	// simulation's own stream, in the order the actions are scheduled, so
 	// a seed still gives one byte-identical run, natively and in wasm.

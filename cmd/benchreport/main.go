@@ -8,7 +8,11 @@
 // every real operation is a goroutine switch on one P (the simulator runs
 // on one host goroutine in any case):
 //
-//	GOMAXPROCS=1 go run ./cmd/benchreport [-target 500ms] [-rounds 3]
+//	GOMAXPROCS=1 go run ./cmd/benchreport [-target 500ms] [-rounds 3] [-timing fixed|measured]
+//
+// -timing picks the simulator's timing (core.Timing): fixed (the default,
+// the constants every figure before measured timing was taken with) or
+// measured (what the chapters, the player and gmpbook run use).
 //
 // For each workload it first finds, for each side, a count that takes about
 // -target, then runs real, simulated, real, simulated, … for -rounds rounds
@@ -54,8 +58,18 @@ const (
 func main() {
 	target := flag.Duration("target", defaultTarget, "wall time to aim for in each measured run")
 	rounds := flag.Int("rounds", defaultRounds, "alternating real/simulated rounds per workload; the median is reported")
+	timing := flag.String("timing", "fixed", "the simulator's timing: fixed or measured")
 	flag.Parse()
 	cfg := config{target: *target, rounds: max(*rounds, 1), parked: parkedGs, million: millionGs}
+	switch *timing {
+	case "fixed":
+		cfg.timing = core.TimingFixed
+	case "measured":
+		cfg.timing = core.TimingMeasured
+	default:
+		fmt.Fprintf(os.Stderr, "benchreport: -timing %q: want fixed or measured\n", *timing)
+		os.Exit(2)
+	}
 	if err := report(os.Stdout, cfg); err != nil {
 		fmt.Fprintln(os.Stderr, "benchreport:", err)
 		os.Exit(1)
@@ -68,6 +82,7 @@ type config struct {
 	rounds  int           // alternating rounds per workload
 	parked  int           // simulated Gs parked on the netpoller
 	million int           // simulated Gs in the large runs
+	timing  core.Timing   // the simulated twins' timing
 }
 
 // A row is one measurement: one workload run on one side.
@@ -95,8 +110,8 @@ type workload struct {
 }
 
 // workloads pairs internal/realbench's workloads with core's by name.
-func workloads() ([]workload, error) {
-	sims := core.BenchWorkloads()
+func workloads(t core.Timing) ([]workload, error) {
+	sims := core.BenchWorkloadsTimed(t)
 	var out []workload
 	for _, rw := range realbench.Workloads {
 		i := slices.IndexFunc(sims, func(s core.BenchWorkload) bool { return s.Name == rw.Name })
@@ -111,11 +126,11 @@ func workloads() ([]workload, error) {
 // report measures every workload on both sides, then the simulator's
 // memory, and writes the tables to w.
 func report(w io.Writer, cfg config) error {
-	if _, err := fmt.Fprintf(w, "%s %s/%s GOMAXPROCS=%d; simulated: core, GOMAXPROCS=1, faithful start-up, events to a counting sink\n\n",
-		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0)); err != nil {
+	if _, err := fmt.Fprintf(w, "%s %s/%s GOMAXPROCS=%d; simulated: core, GOMAXPROCS=1, faithful start-up, %s timing, events to a counting sink\n\n",
+		runtime.Version(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), cfg.timing); err != nil {
 		return err
 	}
-	wls, err := workloads()
+	wls, err := workloads(cfg.timing)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/gmpbook/gmpbook/core"
 	"github.com/gmpbook/gmpbook/internal/realbench"
 )
 
@@ -56,14 +57,16 @@ func TestReportComparesEveryWorkloadAndTheMemory(t *testing.T) {
 }
 
 func TestWorkloadsPairEveryRealWorkloadWithItsTwin(t *testing.T) {
-	wls, err := workloads()
-	require.NoError(t, err)
-	require.Len(t, wls, len(realbench.Workloads))
-	for i, wl := range wls {
-		assert.Equal(t, realbench.Workloads[i].Name, wl.name)
-		r, err := wl.sim(10)
-		require.NoError(t, err, wl.name)
-		assert.Equal(t, 10, r.Ops, wl.name)
+	for _, timing := range []core.Timing{core.TimingFixed, core.TimingMeasured} {
+		wls, err := workloads(timing)
+		require.NoError(t, err)
+		require.Len(t, wls, len(realbench.Workloads))
+		for i, wl := range wls {
+			assert.Equal(t, realbench.Workloads[i].Name, wl.name)
+			r, err := wl.sim(10)
+			require.NoError(t, err, wl.name)
+			assert.Equal(t, 10, r.Ops, wl.name)
+		}
 	}
 }
 
