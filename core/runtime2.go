@@ -185,6 +185,9 @@ type M struct {
 	stealPaid       bool     // the time of the coming steal pass has passed (TimingMeasured)
 	onCPU           bool     // holds one of the OS's CPUs (Config.CPUs)
 	cpuWait         bool     // waits for a CPU
+	vrun            Time     // CPU time it has had (Config.CPUs), as the kernel's virtual runtime
+	cpuID           int      // 1 + the CPU it holds or waits for (Config.CPUs; all 1 with fixed timing)
+	prevCPU         int      // 1 + the CPU it last ran on, 0 if none
 	sysOnCPU        bool     // its system call (a print's write) keeps the CPU
 	onCPUAt         Time     // when it got its CPU
 	sliceEnd        Time     // when its time slice is over

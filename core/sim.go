@@ -120,6 +120,8 @@ type Sim struct {
 	pollInitCost Duration
 	trng         wyrand   // the timing model's draws (TimingMeasured)
 	lrng         wyrand   // the host's other work (Config.Load): Sim.loadWait's draws
+	crng         wyrand   // the simulated OS's choices of CPU (cpus.go, measured timing)
+	acting       *M       // the M whose action is being dispatched (Config.CPUs), nil for none
 	loadWake     qtable   // the LoadWake table of Config.Load, nil at 0
 	loadRun      qtable   // the LoadRun table of Config.Load, nil at 0
 	mach         *Machine // the tables measured timing draws from (Config.Machine)
@@ -210,6 +212,11 @@ func New(cfg Config, main Program, opts ...Option) (*Sim, error) {
 	}
 	s.loadWake, s.loadRun = s.mach.loadTables(cfg.Load)
 	s.cpu.n = cfg.CPUs
+	if cfg.CPUs > 0 && cfg.Timing == TimingMeasured {
+		s.cpu.perCPU = true
+		s.crng = newWyrand(cfg.Seed, 0x71C4)
+		s.cpu.tickPhase = Time(s.crng.nextn(uint32(osTickPeriod)))
+	}
 	s.sched.lastpoll = s.nanotime()
 	s.sched.customGOMAXPROCS = cfg.CustomProcs
 	s.boot(main)
@@ -317,7 +324,9 @@ func (s *Sim) Step() bool {
 	s.now = a.t
 	if s.cpu.n > 0 {
 		if s.cpuGate(a) {
+			s.acting = a.m
 			s.dispatch(a)
+			s.acting = nil
 			s.cpuAfter(a.m)
 		}
 	} else {

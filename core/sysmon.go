@@ -54,6 +54,7 @@ func (s *Sim) sysmonLoop() {
 	}
 	var e Event
 	s.emit(e.sysmonWake(mid(st.m), st.delay, int64(st.idle), false))
+	s.reschedPoint(0) // sysmon's wake-up lets the kernel look at a CPU
 	// Deep sleep when nothing runs: all Ps idle (and no schedtrace).
 	if s.cfg.Debug.SchedTrace <= 0 && (s.sched.gcwaiting || s.sched.npidle == s.procs) {
 		next := s.timeSleepUntil()
