@@ -364,6 +364,7 @@ func (s *Sim) doOp(m *M, g *G, op *Op) (cost Duration, cont bool) {
 		s.startupDone = true
 		var me Event
 		s.emit(me.mainStart(g.ID, mid(m), pid(m.p)))
+		s.prints.mainP = m.p
 		// The prelude is over: main.main's program runs without the wrapper.
 		g.prog = s.userMain
 		return c.Op, true

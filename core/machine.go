@@ -86,6 +86,16 @@ type Machine struct {
 	// stackcacherefill). A scene at procs P uses the table of the largest
 	// measured GOMAXPROCS not above P, and SpawnFresh when there is none.
 	SpawnAt map[int][]qtable `json:",omitempty"`
+	// PrintSteal, optional, is the process's first fmt.Println, up to its
+	// write(2), when a goroutine on a P other than main.main's makes it:
+	// measured in place, eight goroutines spawned in a loop print first
+	// thing and the one a spinning P stole prints first (the probe
+	// printsteal of cmd/measure-timing; cmd/calibrate/printsteal). It is
+	// cold on two counts, the code and data of fmt that nobody has touched
+	// and a P and thread that have run nothing, and on this VM three times
+	// PrintCold. Without it (the reference machine was not measured so)
+	// that print draws from PrintCold.
+	PrintSteal qtable `json:",omitempty"`
 }
 
 // ReferenceMachine is a copy of the built-in tables: the reference
@@ -94,7 +104,7 @@ type Machine struct {
 func ReferenceMachine() *Machine {
 	m := measured
 	m.Name = "reference"
-	for _, t := range m.tables() {
+	for _, t := range append(m.tables(), m.optionalTables()...) {
 		*t.tab = slices.Clone(*t.tab)
 	}
 	return &m
@@ -104,6 +114,12 @@ func ReferenceMachine() *Machine {
 type namedTable struct {
 	name string
 	tab  *qtable
+}
+
+// optionalTables lists the tables a Machine may have, checked when it has
+// them.
+func (m *Machine) optionalTables() []namedTable {
+	return []namedTable{{"PrintSteal", &m.PrintSteal}}
 }
 
 // tables lists the Machine's required tables by field name, in the order
@@ -166,6 +182,14 @@ func (m *Machine) Check() error {
 	for _, t := range m.tables() {
 		if len(*t.tab) == 0 {
 			return fmt.Errorf("machine %q: no %s table", m.Name, t.name)
+		}
+		if why := checkTable(*t.tab); why != "" {
+			return fmt.Errorf("machine %q: table %s %s", m.Name, t.name, why)
+		}
+	}
+	for _, t := range m.optionalTables() {
+		if len(*t.tab) == 0 {
+			continue
 		}
 		if why := checkTable(*t.tab); why != "" {
 			return fmt.Errorf("machine %q: table %s %s", m.Name, t.name, why)

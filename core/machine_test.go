@@ -110,7 +110,7 @@ func TestReferenceMachineIsACopy(t *testing.T) {
 	}
 
 	listed := map[string]bool{}
-	for _, tab := range m.tables() {
+	for _, tab := range append(m.tables(), m.optionalTables()...) {
 		listed[tab.name] = true
 	}
 	typ := reflect.TypeOf(Machine{})

@@ -35,6 +35,7 @@ type printState struct {
 	warmAt   Time       // when the process's first print finished formatting
 	writes   int        // write(2)s begun
 	coldSeen bool       // a print has begun formatting
+	mainP    *P         // the P main.main started on
 }
 
 // fdFor maps an OpPrint's stream (N=2: standard error) to its lock.
@@ -96,9 +97,10 @@ func (s *Sim) fdUnlock(m *M, g *G, fd int64) {
 }
 
 // printColdFor is the extra CPU time of a print's formatting on pp: a draw
-// from PrintCold while the process's first print has not finished
-// formatting, from PrintColdP for the first print on another P, else 0
-// (and always 0 with fixed timing).
+// from PrintCold for the process's first print (from PrintSteal, when the
+// machine has it, if that print is on a P other than main.main's) and
+// while the draw from PrintCold has not elapsed, from PrintColdP for the
+// first print on another P, else 0 (and always 0 with fixed timing).
 func (s *Sim) printColdFor(pp *P) Duration {
 	if !s.measuredTiming() || pp == nil {
 		return 0
@@ -110,6 +112,12 @@ func (s *Sim) printColdFor(pp *P) Duration {
 		d := Duration(s.mach.PrintCold.sample(&s.trng))
 		s.prints.coldSeen = true
 		s.prints.warmAt = s.now + Time(d)
+		if s.mach.PrintSteal != nil && s.prints.mainP != nil && pp != s.prints.mainP {
+			// Made on another P (a stolen goroutine): the machine's
+			// PrintSteal, measured in place. Prints that start while
+			// its code part is cold still pay PrintCold.
+			d = Duration(s.mach.PrintSteal.sample(&s.trng))
+		}
 		return d
 	case s.now < s.prints.warmAt:
 		return Duration(s.mach.PrintCold.sample(&s.trng))

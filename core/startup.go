@@ -32,6 +32,7 @@ func (s *Sim) boot(main Program) {
 		}
 		var me Event
 		s.emit(me.mainStart(s.mainG.ID, mid(m0), pid(m0.p)))
+		s.prints.mainP = m0.p
 		s.sched.mainStarted = true
 		s.startupDone = true
 		s.startSysmon()

@@ -43,6 +43,11 @@
 //     code and data touched for the first time) and the first write(2) to
 //     the pipe; printwarm and writewarm are the second, to compare;
 //     printcoldp and writecoldp the first print on the other P afterwards.
+//   - printsteal: the process's first print in place, as spawn_report
+//     makes it: eight goroutines spawned in a loop print, and the one a
+//     spinning P stole begins first; its formatting (printsteal.go.txt, a
+//     program as lean as a scene, run beside each printcold run; no sample
+//     when main's P printed first).
 //   - wakelat, wakerstall (validation only): main spins and spawns a
 //     goroutine that computes for 200µs, which the M woken for the idle P
 //     steals; wakerstall is the longest gap in main's spinning, ~200µs
@@ -86,6 +91,9 @@ var probeSrc []byte
 //go:embed spawnat.go.txt
 var spawnAtSrc []byte
 
+//go:embed printsteal.go.txt
+var printStealSrc []byte
+
 func main() {
 	write := flag.Bool("write", false, "regenerate core/timing_measured.go")
 	machineFile := flag.String("machine", "", "write the tables as a machine profile (JSON) to this file, for gmpbook -machine and the distribution suite; tables not measured (-only) are the reference machine's")
@@ -122,6 +130,7 @@ func main() {
 	// The first print of a process is one sample per process.
 	for i := 0; i < *runs && want("printcold"); i++ {
 		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "printcold"), add)
+		parse(runProbe(filepath.Join(filepath.Dir(bin), "printsteal.bin"), append(os.Environ(), "GOMAXPROCS=2")), add)
 	}
 	for i := 0; i < *runs/10 && want("wakestall"); i++ {
 		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "wakestall"), add)
@@ -253,7 +262,7 @@ func main() {
 		}
 	}
 	names := []string{"startup", "runtimeinit", "pkginit", "wake", "wakeu", "wakemodel", "newm", "newmu", "newmmodel", "steal", "stealall", "spinfail", "spinfailall",
-		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "timerinit", "timerwarm", "spawn1", "spawnfresh", "spawnreuse", "netlisten", "netdial", "netaccept", "netwrite", "netclose", "wakelat", "wakerstall", "slice", "runwait0", "wakewait0"}
+		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "printsteal", "timerinit", "timerwarm", "spawn1", "spawnfresh", "spawnreuse", "netlisten", "netdial", "netaccept", "netwrite", "netclose", "wakelat", "wakerstall", "slice", "runwait0", "wakewait0"}
 	for _, k := range loadLevels {
 		names = append(names, fmt.Sprintf("runwait%d", k), fmt.Sprintf("loadrun%d", k), fmt.Sprintf("wakewait%d", k), fmt.Sprintf("loadwake%d", k))
 	}
@@ -411,7 +420,7 @@ func field(n string) string {
 		"wake": "FutexWake", "newmmodel": "ThreadStart", "steal": "StealPass", "spinfail": "SpinFail",
 		"usleep3": "Usleep3", "usleep20": "Usleep20", "netpoll": "NetpollWake", "syscall": "Syscall",
 		"rawsyscall": "RawSyscall", "work": "Work", "print": "PrintWrite", "printcold": "PrintCold",
-		"writecold": "WriteCold", "printcoldp": "PrintColdP", "timerinit": "TimerInit", "slice": "OSSlice",
+		"writecold": "WriteCold", "printcoldp": "PrintColdP", "printsteal": "PrintSteal", "timerinit": "TimerInit", "slice": "OSSlice",
 		"spawn1": "SpawnFirst", "spawnfresh": "SpawnFresh", "spawnreuse": "SpawnReuse",
 		"netlisten": "NetListen", "netdial": "NetDial", "netaccept": "NetAccept", "netwrite": "NetWrite", "netclose": "NetClose",
 		"loadrun2": "LoadRun2", "loadrun4": "LoadRun4", "loadrun8": "LoadRun8",
@@ -465,7 +474,7 @@ func loadAverage() string {
 }
 
 func build(dir string) string {
-	check(scene.WriteModule(dir, map[string][]byte{"probe/main.go": probeSrc, "spawnat/main.go": spawnAtSrc}))
+	check(scene.WriteModule(dir, map[string][]byte{"probe/main.go": probeSrc, "spawnat/main.go": spawnAtSrc, "printsteal/main.go": printStealSrc}))
 	bin := filepath.Join(dir, "probe.bin")
 	cmd := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", bin, "./probe")
 	cmd.Dir = dir
@@ -476,6 +485,12 @@ func build(dir string) string {
 	check(cmd.Run())
 	// The spawnat probe, built as a scene is (it is one).
 	cmd = exec.Command("go", "build", "-o", filepath.Join(dir, "spawnat.bin"), "./spawnat")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), scene.ModuleEnv...)
+	cmd.Stderr = os.Stderr
+	check(cmd.Run())
+	// So is the printsteal probe (with the P's id through linkname).
+	cmd = exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", filepath.Join(dir, "printsteal.bin"), "./printsteal")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), scene.ModuleEnv...)
 	cmd.Stderr = os.Stderr
