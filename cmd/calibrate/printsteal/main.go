@@ -6,7 +6,7 @@
 // print on main's P and the first on another P — the goroutine a spinning
 // P stole — can be told apart (docs/timing.md, "Machines").
 //
-//	go run ./cmd/calibrate/printsteal [-runs 200] [-procs 2]
+//	go run ./cmd/calibrate/printsteal [-runs 200] [-procs 2] [-raw]
 //
 // Each run is a new process whose standard output is a pipe, as in the
 // distribution suite; it reports on standard error.
@@ -47,6 +47,7 @@ func main() {
 	runs := flag.Int("runs", 200, "how many processes to run")
 	procs := flag.Int("procs", 2, "GOMAXPROCS of each run")
 	child := flag.Bool("child", false, "spawn and print once (used by the parent)")
+	raw := flag.Bool("raw", false, "also print each run: main's P, then per goroutine its P and start, write and done in µs from main's start")
 	flag.Parse()
 	if *child {
 		once()
@@ -71,6 +72,9 @@ func main() {
 			fail(err)
 		}
 		rows = append(rows, r)
+		if *raw {
+			fmt.Print(stderr.String())
+		}
 	}
 	report(os.Stdout, rows, *procs)
 }
