@@ -90,17 +90,70 @@ type Machine struct {
 	// write(2), when a goroutine on a P other than main.main's makes it:
 	// measured in place, eight goroutines spawned in a loop print first
 	// thing and the one a spinning P stole prints first (the probe
-	// printsteal of cmd/measure-timing; cmd/calibrate/printsteal). It is
+	// printsteal of cmd/measure-timing; cmd/calibrate/printsteal), in CPU
+	// time of its thread, on P0 (see PrintFresh for the other Ps). It is
 	// cold on two counts, the code and data of fmt that nobody has touched
-	// and a P and thread that have run nothing, and on this VM three times
+	// and a thread that has run nothing, and on this VM up to three times
 	// PrintCold. Without it (the reference machine was not measured so)
 	// that print draws from PrintCold.
 	PrintSteal qtable `json:",omitempty"`
+	// PrintFresh, optional, is the process's first fmt.Println when it is
+	// made on a P that is neither P0 (where the runtime's start-up ran)
+	// nor main.main's, up to its write(2), in CPU time of its thread: fmt's
+	// code is cold, and so is that P's mcache, which has never allocated,
+	// so fmt's printer and buffer come from spans the P must fetch first,
+	// and a fresh span is fresh pages, whose faults a VM makes dear
+	// (cmd/calibrate/printsteal counts 8-11 minor faults there against 2
+	// on P0). Measured in place by the printsteal probe of
+	// cmd/measure-timing, at GOMAXPROCS 2 and 4. Without it that print
+	// draws from PrintSteal as on P0.
+	PrintFresh qtable `json:",omitempty"`
+
+	// InitAt, optional, is a process's start-up at a GOMAXPROCS, seen
+	// from inside the runtime (the initthreads probe of cmd/measure-timing,
+	// built against a copy of the runtime with probes added): before
+	// main.main, threads start and parked Ms wake far more slowly than
+	// later on, and when the finalizer goroutine is made decides whether
+	// the M it wakes is still on its way when main.main spawns. A scene at
+	// procs P uses the tables of the largest measured GOMAXPROCS not above
+	// P; without them the start-up draws from ThreadStart and FutexWake
+	// and makes the finalizer goroutine at the end of the package inits.
+	InitAt map[int]InitTables `json:",omitempty"`
+}
+
+// InitTables are the start-up of a process at one GOMAXPROCS
+// (Machine.InitAt).
+type InitTables struct {
+	// ThreadStart: a thread asked for before main.main, from newm until
+	// it has run minit (proc.go:newm, mstart1).
+	ThreadStart qtable
+	// FutexWake: an M woken by startm before main.main, from its
+	// notewakeup until it is back from mPark (proc.go:startm, stopm).
+	FutexWake qtable
+	// FingToMain: from createfing (mfinal.go:createfing, called by os's
+	// init) until main.main starts.
+	FingToMain qtable
+}
+
+// initAt is the start-up tables for GOMAXPROCS procs, nil when m has
+// none.
+func (m *Machine) initAt(procs int) *InitTables {
+	best := 0
+	for p := range m.InitAt {
+		if p <= procs && p > best {
+			best = p
+		}
+	}
+	if t, ok := m.InitAt[best]; ok {
+		return &t
+	}
+	return nil
 }
 
 // ReferenceMachine is a copy of the built-in tables: the reference
 // machine of docs/timing.md. The copy is deep, so changing its tables
-// leaves the built-in ones as they are (the reference has no SpawnAt).
+// leaves the built-in ones as they are (the reference has no SpawnAt and
+// no InitAt).
 func ReferenceMachine() *Machine {
 	m := measured
 	m.Name = "reference"
@@ -119,7 +172,7 @@ type namedTable struct {
 // optionalTables lists the tables a Machine may have, checked when it has
 // them.
 func (m *Machine) optionalTables() []namedTable {
-	return []namedTable{{"PrintSteal", &m.PrintSteal}}
+	return []namedTable{{"PrintSteal", &m.PrintSteal}, {"PrintFresh", &m.PrintFresh}}
 }
 
 // tables lists the Machine's required tables by field name, in the order
@@ -198,6 +251,16 @@ func (m *Machine) Check() error {
 	if m.Work[0] <= 0 {
 		return fmt.Errorf("machine %q: table Work must be positive (per mille of the nominal length)", m.Name)
 	}
+	for procs, t := range m.InitAt {
+		if procs < 1 || procs > maxProcs {
+			return fmt.Errorf("machine %q: InitAt for GOMAXPROCS %d out of range 1..1024", m.Name, procs)
+		}
+		for _, tab := range []namedTable{{"ThreadStart", &t.ThreadStart}, {"FutexWake", &t.FutexWake}, {"FingToMain", &t.FingToMain}} {
+			if why := checkTable(*tab.tab); why != "" {
+				return fmt.Errorf("machine %q: InitAt[%d] table %s %s", m.Name, procs, tab.name, why)
+			}
+		}
+	}
 	for procs, at := range m.SpawnAt {
 		if procs < 1 || procs > maxProcs {
 			return fmt.Errorf("machine %q: SpawnAt for GOMAXPROCS %d out of range 1..1024", m.Name, procs)
@@ -232,14 +295,16 @@ func ParseMachine(name string, data []byte) (*Machine, error) {
 		switch {
 		case errors.As(err, &syn):
 			return nil, fmt.Errorf("%s: %v", at(syn.Offset), err)
-		case errors.As(err, &typ) && typ.Field == "SpawnAt" && strings.HasPrefix(typ.Value, "number "):
-			return nil, fmt.Errorf("%s: SpawnAt has the key %q, want a GOMAXPROCS", at(typ.Offset), strings.TrimPrefix(typ.Value, "number "))
+		case errors.As(err, &typ) && (typ.Field == "SpawnAt" || typ.Field == "InitAt") && strings.HasPrefix(typ.Value, "number "):
+			return nil, fmt.Errorf("%s: %s has the key %q, want a GOMAXPROCS", at(typ.Offset), typ.Field, strings.TrimPrefix(typ.Value, "number "))
 		case errors.As(err, &typ):
 			want := "a list of numbers"
 			if typ.Field == "Name" || typ.Field == "Measured" {
 				want = "a string"
 			} else if typ.Field == "SpawnAt" || strings.HasPrefix(typ.Field, "SpawnAt.") {
 				want = `an object of lists of lists of numbers by GOMAXPROCS ("2": [[…], …])`
+			} else if typ.Field == "InitAt" || strings.HasPrefix(typ.Field, "InitAt.") {
+				want = `an object by GOMAXPROCS of objects of lists of numbers ("2": {"ThreadStart": […], …})`
 			}
 			return nil, fmt.Errorf("%s: %s is %s, want %s", at(typ.Offset), typ.Field, typ.Value, want)
 		case errors.Is(err, io.ErrUnexpectedEOF), errors.Is(err, io.EOF):

@@ -47,6 +47,9 @@ func TestParseMachineErrors(t *testing.T) {
 		{strings.Replace(string(good), `"Syscall":[`, `"Syscall":[900000,`, 1), `table Syscall`},
 		{strings.Replace(string(good), `"Name":"reference"`, `"Name":"x","SpawnAt":{"y":[]}`, 1), `SpawnAt has the key "y", want a GOMAXPROCS`},
 		{strings.Replace(string(good), `"Name":"reference"`, `"Name":"x","SpawnAt":{"2":[]}`, 1), `SpawnAt[2] has 0 positions, want 32`},
+		{strings.Replace(string(good), `"Name":"reference"`, `"Name":"x","InitAt":{"y":{}}`, 1), `InitAt has the key "y", want a GOMAXPROCS`},
+		{strings.Replace(string(good), `"Name":"reference"`, `"Name":"x","InitAt":{"2":{"ThreadStart":[1]}}`, 1), `InitAt[2] table ThreadStart has 1 quantiles, want 33`},
+		{strings.Replace(string(good), `"Name":"reference"`, `"Name":"x","InitAt":{"2":[]}`, 1), `want an object by GOMAXPROCS of objects of lists of numbers`},
 	} {
 		_, err := ParseMachine("m.json", []byte(c.in))
 		require.Error(t, err, "%q", c.in)

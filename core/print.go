@@ -98,9 +98,10 @@ func (s *Sim) fdUnlock(m *M, g *G, fd int64) {
 
 // printColdFor is the extra CPU time of a print's formatting on pp: a draw
 // from PrintCold for the process's first print (from PrintSteal, when the
-// machine has it, if that print is on a P other than main.main's) and
-// while the draw from PrintCold has not elapsed, from PrintColdP for the
-// first print on another P, else 0 (and always 0 with fixed timing).
+// machine has it, if that print is on a P other than main.main's, and
+// from PrintFresh, when it has that, if the P is not P0 either) and while
+// the draw from PrintCold has not elapsed, from PrintColdP for the first
+// print on another P, else 0 (and always 0 with fixed timing).
 func (s *Sim) printColdFor(pp *P) Duration {
 	if !s.measuredTiming() || pp == nil {
 		return 0
@@ -114,9 +115,15 @@ func (s *Sim) printColdFor(pp *P) Duration {
 		s.prints.warmAt = s.now + Time(d)
 		if s.mach.PrintSteal != nil && s.prints.mainP != nil && pp != s.prints.mainP {
 			// Made on another P (a stolen goroutine): the machine's
-			// PrintSteal, measured in place. Prints that start while
-			// its code part is cold still pay PrintCold.
-			d = Duration(s.mach.PrintSteal.sample(&s.trng))
+			// PrintSteal, measured in place, or its PrintFresh on a P
+			// whose mcache has never allocated (neither P0, where the
+			// runtime's start-up ran, nor main.main's). Prints that
+			// start while its code part is cold still pay PrintCold.
+			if s.mach.PrintFresh != nil && pp != s.allp[0] {
+				d = Duration(s.mach.PrintFresh.sample(&s.trng))
+			} else {
+				d = Duration(s.mach.PrintSteal.sample(&s.trng))
+			}
 		}
 		return d
 	case s.now < s.prints.warmAt:

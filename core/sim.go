@@ -118,15 +118,16 @@ type Sim struct {
 	// pollInitCost: starting the netpoller for the first timer, not yet
 	// charged (timer.go: netpollInitCost).
 	pollInitCost Duration
-	trng         wyrand   // the timing model's draws (TimingMeasured)
-	lrng         wyrand   // the host's other work (Config.Load): Sim.loadWait's draws
-	crng         wyrand   // the simulated OS's choices of CPU (cpus.go, measured timing)
-	acting       *M       // the M whose action is being dispatched (Config.CPUs), nil for none
-	loadWake     qtable   // the LoadWake table of Config.Load, nil at 0
-	loadRun      qtable   // the LoadRun table of Config.Load, nil at 0
-	mach         *Machine // the tables measured timing draws from (Config.Machine)
-	freshSpawns  int      // user go statements so far that made a new G (spawnCost)
-	userSpawned  bool     // a go statement by user code has been charged (spawnCost)
+	trng         wyrand      // the timing model's draws (TimingMeasured)
+	lrng         wyrand      // the host's other work (Config.Load): Sim.loadWait's draws
+	crng         wyrand      // the simulated OS's choices of CPU (cpus.go, measured timing)
+	acting       *M          // the M whose action is being dispatched (Config.CPUs), nil for none
+	loadWake     qtable      // the LoadWake table of Config.Load, nil at 0
+	loadRun      qtable      // the LoadRun table of Config.Load, nil at 0
+	mach         *Machine    // the tables measured timing draws from (Config.Machine)
+	initTab      *InitTables // the machine's start-up tables at this GOMAXPROCS, nil if none
+	freshSpawns  int         // user go statements so far that made a new G (spawnCost)
+	userSpawned  bool        // a go statement by user code has been charged (spawnCost)
 
 	stealOrder randomOrder
 
@@ -211,6 +212,7 @@ func New(cfg Config, main Program, opts ...Option) (*Sim, error) {
 		s.mach = &measured
 	}
 	s.loadWake, s.loadRun = s.mach.loadTables(cfg.Load)
+	s.initTab = s.mach.initAt(cfg.Procs)
 	s.cpu.n = cfg.CPUs
 	if cfg.CPUs > 0 && cfg.Timing == TimingMeasured {
 		s.cpu.perCPU = true

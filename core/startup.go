@@ -109,13 +109,25 @@ func (s *Sim) runtimeMain(main Program) Program {
 	if upd {
 		ops = append(ops, Op{Kind: OpGo, Name: "runtime.updateMaxProcsGoroutine", Body: []Op{{Kind: OpParkForever, Reason: WaitUpdateMaxProcs}}})
 	}
-	if d := s.initWork(s.mach.PackageInit); d > 0 {
-		// The package inits, in dependency order; os's comes late.
-		ops = append(ops, Op{Kind: OpCompute, D: d, Calls: true})
+	// The package inits, in dependency order; os's comes late, and calls
+	// SetFinalizer → createfing (mfinal.go:createfing), which makes the
+	// finalizer goroutine. With the machine's start-up tables the inits
+	// after os's take what was measured from createfing to main.main
+	// (InitTables.FingToMain); without them, none.
+	pkg := s.initWork(s.mach.PackageInit)
+	var afterFing Duration
+	if s.initTab != nil && pkg > 0 && !s.cfg.NoFinalizerG {
+		afterFing = min(Duration(s.initTab.FingToMain.sample(&s.trng)), pkg)
+		pkg -= afterFing
+	}
+	if pkg > 0 {
+		ops = append(ops, Op{Kind: OpCompute, D: pkg, Calls: true})
 	}
 	if !s.cfg.NoFinalizerG {
-		// os's init calls SetFinalizer → createfing (mfinal.go:createfing).
 		ops = append(ops, Op{Kind: OpGo, Name: "runtime.runFinalizers", Body: []Op{{Kind: OpParkForever, Reason: WaitFinalizerWait}}})
+	}
+	if afterFing > 0 {
+		ops = append(ops, Op{Kind: OpCompute, D: afterFing, Calls: true})
 	}
 	ops = append(ops,
 		Op{Kind: opUnlockInternal},

@@ -107,6 +107,10 @@ func (s *Sim) futexWake() Time {
 	if !s.measuredTiming() {
 		return Time(s.costs.FutexWake)
 	}
+	if !s.startupDone && s.initTab != nil {
+		// Woken before main.main: the start-up's tables (Machine.InitAt).
+		return Time(s.initTab.FutexWake.sample(&s.trng))
+	}
 	return Time(s.mach.FutexWake.sample(&s.trng))
 }
 
@@ -114,6 +118,10 @@ func (s *Sim) futexWake() Time {
 func (s *Sim) threadStart() Time {
 	if !s.measuredTiming() {
 		return Time(s.costs.ThreadStart)
+	}
+	if !s.startupDone && s.initTab != nil {
+		// Asked for before main.main (Machine.InitAt).
+		return Time(s.initTab.ThreadStart.sample(&s.trng))
 	}
 	return Time(s.mach.ThreadStart.sample(&s.trng))
 }

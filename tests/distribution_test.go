@@ -263,7 +263,7 @@ func hostMachine(t *testing.T, full bool) *core.Machine {
 		}
 		start := time.Now()
 		cmd := exec.Command("go", "run", "./cmd/measure-timing", "-runs", runs,
-			"-only", "startup,runtime,trace,slice,printcold,timerinit,spawn,netsetup", "-machine", file)
+			"-only", "startup,runtime,trace,slice,printcold,timerinit,spawn,netsetup,initthreads", "-machine", file)
 		cmd.Dir = ".."
 		cmd.Env = cleanEnv()
 		out, err := cmd.CombinedOutput()

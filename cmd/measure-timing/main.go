@@ -43,11 +43,20 @@
 //     code and data touched for the first time) and the first write(2) to
 //     the pipe; printwarm and writewarm are the second, to compare;
 //     printcoldp and writecoldp the first print on the other P afterwards.
-//   - printsteal: the process's first print in place, as spawn_report
-//     makes it: eight goroutines spawned in a loop print, and the one a
-//     spinning P stole begins first; its formatting (printsteal.go.txt, a
-//     program as lean as a scene, run beside each printcold run; no sample
-//     when main's P printed first).
+//   - printsteal, printfresh: the process's first print in place, as
+//     spawn_report makes it: eight goroutines spawned in a loop print, and
+//     the one a spinning P stole begins first; its formatting in CPU time
+//     of its thread (printsteal.go.txt, a program as lean as a scene, run
+//     at GOMAXPROCS 2 and 4 beside each printcold run): printsteal when
+//     that P is P0, printfresh when it is a P that never ran anything
+//     before (no sample when main's P printed first).
+//   - initthread, initwake, initfing (by GOMAXPROCS, 2 and 4): the
+//     start-up seen from inside the runtime (initthreads.go.txt, built
+//     against the runtime with the probes of overlay.go): each thread
+//     asked for before main.main from newm until it ran minit, each M
+//     woken before main.main from startm's notewakeup until it was back
+//     from mPark, and createfing (os's init) until main.main; and
+//     (initclone, validation only) how long each newm held its caller.
 //   - wakelat, wakerstall (validation only): main spins and spawns a
 //     goroutine that computes for 200µs, which the M woken for the idle P
 //     steals; wakerstall is the longest gap in main's spinning, ~200µs
@@ -94,11 +103,18 @@ var spawnAtSrc []byte
 //go:embed printsteal.go.txt
 var printStealSrc []byte
 
+//go:embed initthreads.go.txt
+var initThreadsSrc []byte
+
+// initProcs are the GOMAXPROCS values the initthreads probe runs at
+// (core.Machine.InitAt).
+var initProcs = []int{2, 4}
+
 func main() {
 	write := flag.Bool("write", false, "regenerate core/timing_measured.go")
 	machineFile := flag.String("machine", "", "write the tables as a machine profile (JSON) to this file, for gmpbook -machine and the distribution suite; tables not measured (-only) are the reference machine's")
 	runs := flag.Int("runs", 100, "fresh processes per probe")
-	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, spawn, netsetup, wakestall, stack, load); -write then keeps the other tables")
+	only := flag.String("only", "", "measure only these probes (comma-separated: startup, runtime, trace, slice, printcold, timerinit, spawn, netsetup, wakestall, stack, load, initthreads); -write then keeps the other tables")
 	flag.Parse()
 	want := func(probe string) bool {
 		return *only == "" || strings.Contains(","+*only+",", ","+probe+",")
@@ -131,6 +147,18 @@ func main() {
 	for i := 0; i < *runs && want("printcold"); i++ {
 		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "printcold"), add)
 		parse(runProbe(filepath.Join(filepath.Dir(bin), "printsteal.bin"), append(os.Environ(), "GOMAXPROCS=2")), add)
+		// At four Ps main.main mostly stays on P0 and the thieves' Ps are
+		// fresh: the printfresh samples come mostly from here.
+		parse(runProbe(filepath.Join(filepath.Dir(bin), "printsteal.bin"), append(os.Environ(), "GOMAXPROCS=4")), add)
+	}
+	// The start-up seen from inside the runtime, at each of initProcs:
+	// samples named with the GOMAXPROCS after them (initthread2, …).
+	for _, procs := range initProcs {
+		for i := 0; i < *runs && want("initthreads"); i++ {
+			parse(runProbe(filepath.Join(filepath.Dir(bin), "initthreads.bin"), append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", procs))), func(n string, v int64) {
+				add(fmt.Sprintf("%s%d", n, procs), v)
+			})
+		}
 	}
 	for i := 0; i < *runs/10 && want("wakestall"); i++ {
 		parse(runProbe(bin, append(os.Environ(), "GOMAXPROCS=2"), "wakestall"), add)
@@ -262,9 +290,12 @@ func main() {
 		}
 	}
 	names := []string{"startup", "runtimeinit", "pkginit", "wake", "wakeu", "wakemodel", "newm", "newmu", "newmmodel", "steal", "stealall", "spinfail", "spinfailall",
-		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "printsteal", "timerinit", "timerwarm", "spawn1", "spawnfresh", "spawnreuse", "netlisten", "netdial", "netaccept", "netwrite", "netclose", "wakelat", "wakerstall", "slice", "runwait0", "wakewait0"}
+		"usleep3", "usleep20", "netpoll", "syscall", "rawsyscall", "work", "print", "printcold", "writecold", "printwarm", "writewarm", "printcoldp", "writecoldp", "printsteal", "printfresh", "timerinit", "timerwarm", "spawn1", "spawnfresh", "spawnreuse", "netlisten", "netdial", "netaccept", "netwrite", "netclose", "wakelat", "wakerstall", "slice", "runwait0", "wakewait0"}
 	for _, k := range loadLevels {
 		names = append(names, fmt.Sprintf("runwait%d", k), fmt.Sprintf("loadrun%d", k), fmt.Sprintf("wakewait%d", k), fmt.Sprintf("loadwake%d", k))
+	}
+	for _, procs := range initProcs {
+		names = append(names, fmt.Sprintf("initthread%d", procs), fmt.Sprintf("initclone%d", procs), fmt.Sprintf("initwake%d", procs), fmt.Sprintf("initfing%d", procs))
 	}
 	host, _ := os.Hostname()
 	_ = host
@@ -285,6 +316,7 @@ func main() {
 			unit(quantile(s, .05)), unit(quantile(s, .25)), unit(quantile(s, .5)),
 			unit(quantile(s, .75)), unit(quantile(s, .95)), unit(quantile(s, .99)))
 	}
+	initSummary(samples)
 	for _, procs := range spawnAtProcs {
 		at := spawnAt[procs]
 		if at == nil {
@@ -370,8 +402,11 @@ func writeMachine(file string, samples map[string][]int64, spawnAt map[int][][]i
 	if len(at) > 0 {
 		m["SpawnAt"] = at
 	}
+	if init := initTables(samples); len(init) > 0 {
+		m["InitAt"] = init
+	}
 	for f := range m {
-		if !slices.Contains(measured, f) && f != "Name" && f != "Measured" && f != "SpawnAt" {
+		if !slices.Contains(measured, f) && f != "Name" && f != "Measured" && f != "SpawnAt" && f != "InitAt" {
 			kept = append(kept, f)
 		}
 	}
@@ -420,7 +455,7 @@ func field(n string) string {
 		"wake": "FutexWake", "newmmodel": "ThreadStart", "steal": "StealPass", "spinfail": "SpinFail",
 		"usleep3": "Usleep3", "usleep20": "Usleep20", "netpoll": "NetpollWake", "syscall": "Syscall",
 		"rawsyscall": "RawSyscall", "work": "Work", "print": "PrintWrite", "printcold": "PrintCold",
-		"writecold": "WriteCold", "printcoldp": "PrintColdP", "printsteal": "PrintSteal", "timerinit": "TimerInit", "slice": "OSSlice",
+		"writecold": "WriteCold", "printcoldp": "PrintColdP", "printsteal": "PrintSteal", "printfresh": "PrintFresh", "timerinit": "TimerInit", "slice": "OSSlice",
 		"spawn1": "SpawnFirst", "spawnfresh": "SpawnFresh", "spawnreuse": "SpawnReuse",
 		"netlisten": "NetListen", "netdial": "NetDial", "netaccept": "NetAccept", "netwrite": "NetWrite", "netclose": "NetClose",
 		"loadrun2": "LoadRun2", "loadrun4": "LoadRun4", "loadrun8": "LoadRun8",
@@ -474,7 +509,7 @@ func loadAverage() string {
 }
 
 func build(dir string) string {
-	check(scene.WriteModule(dir, map[string][]byte{"probe/main.go": probeSrc, "spawnat/main.go": spawnAtSrc, "printsteal/main.go": printStealSrc}))
+	check(scene.WriteModule(dir, map[string][]byte{"probe/main.go": probeSrc, "spawnat/main.go": spawnAtSrc, "printsteal/main.go": printStealSrc, "initthreads/main.go": initThreadsSrc}))
 	bin := filepath.Join(dir, "probe.bin")
 	cmd := exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", bin, "./probe")
 	cmd.Dir = dir
@@ -491,6 +526,15 @@ func build(dir string) string {
 	check(cmd.Run())
 	// So is the printsteal probe (with the P's id through linkname).
 	cmd = exec.Command("go", "build", "-ldflags=-checklinkname=0", "-o", filepath.Join(dir, "printsteal.bin"), "./printsteal")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), scene.ModuleEnv...)
+	cmd.Stderr = os.Stderr
+	check(cmd.Run())
+	// And the initthreads probe, against the runtime with its probes
+	// (overlay.go).
+	overlay, err := patchRuntime(dir)
+	check(err)
+	cmd = exec.Command("go", "build", "-overlay", overlay, "-ldflags=-checklinkname=0", "-o", filepath.Join(dir, "initthreads.bin"), "./initthreads")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), scene.ModuleEnv...)
 	cmd.Stderr = os.Stderr
