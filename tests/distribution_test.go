@@ -39,11 +39,26 @@ import (
 // machine's tables, reporting the reference tables' scores beside them.
 // It also reports the noise floor: the distance between the two halves
 // of the real runs, which no model can be expected to go below. `make test` runs a short version (distRunsShort) that asserts only
-// a loose floor; `make test-distribution` runs GMPBOOK_DIST_RUNS=200 and
+// a loose floor; `make test-distribution` runs GMPBOOK_DIST_RUNS=200 (and
+// distWideFactor times that for a program with many distinct outputs) and
 // checks the targets of issue 12 (each program's misses fail the test with
 // GMPBOOK_DIST_STRICT=1; otherwise at most one program may miss).
 
 const distRunsShort = 60
+
+// distWideFactor multiplies the full suite's runs, on both sides, for a
+// program whose first runs printed more than a quarter as many distinct
+// outputs as there were runs.
+const distWideFactor = 5
+
+// distinct is how many different strings outs holds.
+func distinct(outs []string) int {
+	seen := map[string]bool{}
+	for _, o := range outs {
+		seen[o] = true
+	}
+	return len(seen)
+}
 
 // Targets of the full suite.
 const (
@@ -62,7 +77,7 @@ func distRuns(t *testing.T) (n int, full bool) {
 
 type distRow struct {
 	name                       string
-	procs, cpus                int
+	procs, cpus, runs          int
 	share, tvd                 float64 // with this machine's tables
 	refShare, refTVD           float64 // with the reference machine's
 	halves                     float64 // the real runs' first half against their second
@@ -92,10 +107,6 @@ func TestDistributionAtSeveralPs(t *testing.T) {
 		names = append(names, name)
 	}
 	sort.Strings(names)
-	seeds := make([]uint64, n)
-	for i := range seeds {
-		seeds[i] = uint64(i + 1)
-	}
 	var rows []distRow
 	for _, name := range names {
 		c, err := script.Load(name+".go", srcs[name])
@@ -105,20 +116,10 @@ func TestDistributionAtSeveralPs(t *testing.T) {
 		cfg, err := st.Config(nil)
 		require.NoError(t, err)
 		require.Equal(t, core.TimingMeasured, cfg.Timing)
-		ref, err := dist.Simulate(c, cfg, seeds)
-		require.NoError(t, err, name)
-		hostCfg := cfg
-		hostCfg.Machine = host
-		sim, err := dist.Simulate(c, hostCfg, seeds)
-		require.NoError(t, err, name)
-		fixedCfg := cfg
-		fixedCfg.Timing = core.TimingFixed
-		fixed, err := dist.Simulate(c, fixedCfg, seeds)
-		require.NoError(t, err, name)
 
 		env := cleanEnv("GOMAXPROCS=" + strconv.Itoa(st.Procs))
-		var real, half1, half2 dist.Hist
-		for i := range n {
+		var outs []string
+		runReal := func() {
 			var r runResult
 			if st.CPUs > 0 && st.CPUs < runtime.NumCPU() {
 				if taskset == "" {
@@ -129,17 +130,50 @@ func TestDistributionAtSeveralPs(t *testing.T) {
 				r = run(t, 20*time.Second, env, bins[name])
 			}
 			require.Equal(t, 0, r.status, "%s: %s", name, r)
-			out := strings.TrimSuffix(r.stdout, "\n")
+			outs = append(outs, strings.TrimSuffix(r.stdout, "\n"))
+		}
+		for range n {
+			runReal()
+		}
+		// A program whose real runs print many different outputs needs
+		// more of them before two samples agree: at 100 runs a side the
+		// distance between two sets of real runs of overcommit_spawn is
+		// 0.6, at 1000 a side 0.34 (docs/timing.md). The full suite gives
+		// such a program distWideFactor times the runs on both sides, so
+		// that its target is judged above the noise.
+		pn := n
+		if full && distinct(outs) > n/4 {
+			pn = distWideFactor * n
+			for len(outs) < pn {
+				runReal()
+			}
+		}
+		var real, half1, half2 dist.Hist
+		for i, out := range outs {
 			real.Add(out)
-			if i < n/2 {
+			if i < pn/2 {
 				half1.Add(out)
 			} else {
 				half2.Add(out)
 			}
 		}
+		pseeds := make([]uint64, pn)
+		for i := range pseeds {
+			pseeds[i] = uint64(i + 1)
+		}
+		ref, err := dist.Simulate(c, cfg, pseeds)
+		require.NoError(t, err, name)
+		hostCfg := cfg
+		hostCfg.Machine = host
+		sim, err := dist.Simulate(c, hostCfg, pseeds)
+		require.NoError(t, err, name)
+		fixedCfg := cfg
+		fixedCfg.Timing = core.TimingFixed
+		fixed, err := dist.Simulate(c, fixedCfg, pseeds)
+		require.NoError(t, err, name)
 		mode := real.Mode()
 		row := distRow{
-			name: name, procs: st.Procs, cpus: st.CPUs,
+			name: name, procs: st.Procs, cpus: st.CPUs, runs: pn,
 			share: dist.Share(sim, real), tvd: dist.TVD(sim, real),
 			refShare: dist.Share(ref, real), refTVD: dist.TVD(ref, real),
 			halves:   dist.TVD(half1, half2),
@@ -150,16 +184,16 @@ func TestDistributionAtSeveralPs(t *testing.T) {
 		}
 		rows = append(rows, row)
 		t.Logf("%s (procs=%d cpus=%d, %d runs a side)\n  real:      %s\n  simulated: %s\n  reference: %s\n  fixed:     %s",
-			name, st.Procs, st.CPUs, n, top(real, 4), top(sim, 4), top(ref, 3), top(fixed, 2))
+			name, st.Procs, st.CPUs, pn, top(real, 4), top(sim, 4), top(ref, 3), top(fixed, 2))
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d real runs and %d seeds per program, GOMAXPROCS from the scene\n", n, n)
-	fmt.Fprintf(&b, "%-20s %5s %4s | %6s %5s %9s %8s | %5s | %10s %5s | %6s %5s %8s\n",
-		"program", "procs", "cpus", "share", "TVD", "real mode", "distinct", "real½", "reference:", "TVD", "fixed:", "TVD", "distinct")
+	fmt.Fprintf(&b, "%d real runs and %d seeds per program (a program with many outputs more in the full suite: runs), GOMAXPROCS from the scene\n", n, n)
+	fmt.Fprintf(&b, "%-20s %5s %4s %5s | %6s %5s %9s %8s | %5s | %10s %5s | %6s %5s %8s\n",
+		"program", "procs", "cpus", "runs", "share", "TVD", "real mode", "distinct", "real½", "reference:", "TVD", "fixed:", "TVD", "distinct")
 	for _, r := range rows {
-		fmt.Fprintf(&b, "%-20s %5d %4d | %5.0f%% %5.2f %4.0f%%/%3.0f%% %4d/%-3d | %5.2f | %9.0f%% %5.2f | %5.0f%% %5.2f %8d\n",
-			r.name, r.procs, r.cpus, 100*r.share, r.tvd, 100*r.modeReal, 100*r.modeSim,
+		fmt.Fprintf(&b, "%-20s %5d %4d %5d | %5.0f%% %5.2f %4.0f%%/%3.0f%% %4d/%-3d | %5.2f | %9.0f%% %5.2f | %5.0f%% %5.2f %8d\n",
+			r.name, r.procs, r.cpus, r.runs, 100*r.share, r.tvd, 100*r.modeReal, 100*r.modeSim,
 			r.simDistinct, r.realDistinct, r.halves, 100*r.refShare, r.refTVD, 100*r.fixedShare, r.fixedTVD, r.fixedDistinct)
 	}
 	b.WriteString("share, TVD: the simulator with this machine's tables; share: simulated runs whose output a\n" +
