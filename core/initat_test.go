@@ -98,3 +98,45 @@ func TestFirstPrintOnAFreshPDrawsPrintFresh(t *testing.T) {
 	require.Equal(t, Duration(900_000), first(0, true), "on P0")
 	require.Equal(t, Duration(900_000), first(1, false), "without PrintFresh")
 }
+
+// TestSpawnRunsDrawsOneProcess: with SpawnRuns a scene's go statements
+// all come from one measured process, drawn at the first (and past the
+// 32 measured the last 16 repeat), and SpawnAt is not used; different
+// seeds draw different processes.
+func TestSpawnRunsDrawsOneProcess(t *testing.T) {
+	m := ReferenceMachine()
+	m.SpawnRuns = map[int][][]int64{}
+	for r := range 3 {
+		run := make([]int64, spawnAtLen)
+		for k := range run {
+			run[k] = int64(100_000*(r+1) + k + 1)
+		}
+		m.SpawnRuns[2] = append(m.SpawnRuns[2], run)
+	}
+	m.SpawnAt = map[int][]qtable{2: make([]qtable, spawnAtLen)}
+	for k := range m.SpawnAt[2] {
+		m.SpawnAt[2][k] = constTable(7)
+	}
+	require.NoError(t, m.Check())
+	drawn := map[int64]bool{}
+	for seed := uint64(1); seed <= 20; seed++ {
+		cfg := DefaultConfig(2)
+		cfg.Timing = TimingMeasured
+		cfg.Seed = seed
+		cfg.Machine = m
+		s, err := New(cfg, Ops(Compute(Millisecond)))
+		require.NoError(t, err)
+		pp := s.allp[0]
+		first := s.spawnCost(pp)
+		r := int64(first) / 100_000
+		require.Equal(t, int64(first), 100_000*r+1, "the first go statement is the process's first")
+		for pos := 2; pos <= 40; pos++ {
+			require.Equal(t, Duration(100_000*r+int64(spawnPos(pos))), s.spawnCost(pp), "seed %d position %d", seed, pos)
+		}
+		drawn[r] = true
+	}
+	require.Len(t, drawn, 3, "20 seeds draw each of the three processes")
+	bad := ReferenceMachine()
+	bad.SpawnRuns = map[int][][]int64{2: {{1, 2}}}
+	require.ErrorContains(t, bad.Check(), "SpawnRuns[2] process 1 has 2 go statements, want 32")
+}

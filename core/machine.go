@@ -86,6 +86,17 @@ type Machine struct {
 	// stackcacherefill). A scene at procs P uses the table of the largest
 	// measured GOMAXPROCS not above P, and SpawnFresh when there is none.
 	SpawnAt map[int][]qtable `json:",omitempty"`
+	// SpawnRuns, optional, is the same go statements whole processes at
+	// a time: SpawnRuns[procs][r][k] is what the (k+1)th go statement of
+	// the r-th measured process took, in ns, k < 32. Where the allocator's
+	// slow statements fall moves from one process to the next (at
+	// GOMAXPROCS=4 the 4th is slow in two processes of three, a later one
+	// in the third), and drawing each position on its own loses that one
+	// of them is: a loop of eight then took 41 µs at the tenth percentile,
+	// where the same loop measured 83. A scene draws one measured process
+	// and takes all its go statements from it (the largest measured
+	// GOMAXPROCS not above its own); with it, SpawnAt is not used.
+	SpawnRuns map[int][][]int64 `json:",omitempty"`
 	// PrintSteal, optional, is the process's first fmt.Println, up to its
 	// write(2), when a goroutine on a P other than main.main's makes it:
 	// measured in place, eight goroutines spawned in a loop print first
@@ -261,6 +272,24 @@ func (m *Machine) Check() error {
 			}
 		}
 	}
+	for procs, runs := range m.SpawnRuns {
+		if procs < 1 || procs > maxProcs {
+			return fmt.Errorf("machine %q: SpawnRuns for GOMAXPROCS %d out of range 1..1024", m.Name, procs)
+		}
+		if len(runs) == 0 {
+			return fmt.Errorf("machine %q: SpawnRuns[%d] has no processes", m.Name, procs)
+		}
+		for r, run := range runs {
+			if len(run) != spawnAtLen {
+				return fmt.Errorf("machine %q: SpawnRuns[%d] process %d has %d go statements, want %d", m.Name, procs, r+1, len(run), spawnAtLen)
+			}
+			for k, v := range run {
+				if v < 0 {
+					return fmt.Errorf("machine %q: SpawnRuns[%d] process %d go statement %d is negative (%d)", m.Name, procs, r+1, k+1, v)
+				}
+			}
+		}
+	}
 	for procs, at := range m.SpawnAt {
 		if procs < 1 || procs > maxProcs {
 			return fmt.Errorf("machine %q: SpawnAt for GOMAXPROCS %d out of range 1..1024", m.Name, procs)
@@ -295,13 +324,15 @@ func ParseMachine(name string, data []byte) (*Machine, error) {
 		switch {
 		case errors.As(err, &syn):
 			return nil, fmt.Errorf("%s: %v", at(syn.Offset), err)
-		case errors.As(err, &typ) && (typ.Field == "SpawnAt" || typ.Field == "InitAt") && strings.HasPrefix(typ.Value, "number "):
+		case errors.As(err, &typ) && (typ.Field == "SpawnAt" || typ.Field == "SpawnRuns" || typ.Field == "InitAt") && strings.HasPrefix(typ.Value, "number "):
 			return nil, fmt.Errorf("%s: %s has the key %q, want a GOMAXPROCS", at(typ.Offset), typ.Field, strings.TrimPrefix(typ.Value, "number "))
 		case errors.As(err, &typ):
 			want := "a list of numbers"
 			if typ.Field == "Name" || typ.Field == "Measured" {
 				want = "a string"
 			} else if typ.Field == "SpawnAt" || strings.HasPrefix(typ.Field, "SpawnAt.") {
+				want = `an object of lists of lists of numbers by GOMAXPROCS ("2": [[…], …])`
+			} else if typ.Field == "SpawnRuns" || strings.HasPrefix(typ.Field, "SpawnRuns.") {
 				want = `an object of lists of lists of numbers by GOMAXPROCS ("2": [[…], …])`
 			} else if typ.Field == "InitAt" || strings.HasPrefix(typ.Field, "InitAt.") {
 				want = `an object by GOMAXPROCS of objects of lists of numbers ("2": {"ThreadStart": […], …})`
@@ -346,10 +377,28 @@ func (m *Machine) spawnAt(procs, pos int) qtable {
 	if at == nil {
 		return nil
 	}
+	return at[spawnPos(pos)-1]
+}
+
+// spawnRuns is the measured processes for GOMAXPROCS procs (the largest
+// measured GOMAXPROCS not above it), nil when m has none.
+func (m *Machine) spawnRuns(procs int) [][]int64 {
+	best := 0
+	for p := range m.SpawnRuns {
+		if p <= procs && p > best {
+			best = p
+		}
+	}
+	return m.SpawnRuns[best]
+}
+
+// spawnPos maps a go statement's position in the process (≥ 1) to one of
+// the spawnAtLen measured ones: past them the last spawnAtPeriod repeat.
+func spawnPos(pos int) int {
 	if pos > spawnAtLen {
 		pos = spawnAtLen - spawnAtPeriod + 1 + (pos-(spawnAtLen-spawnAtPeriod+1))%spawnAtPeriod
 	}
-	return at[pos-1]
+	return pos
 }
 
 // SpawnAtProcs lists the GOMAXPROCS values m has SpawnAt tables for.

@@ -128,6 +128,7 @@ type Sim struct {
 	initTab      *InitTables // the machine's start-up tables at this GOMAXPROCS, nil if none
 	freshSpawns  int         // user go statements so far that made a new G (spawnCost)
 	userSpawned  bool        // a go statement by user code has been charged (spawnCost)
+	spawnRun     []int64     // the measured process the go statements are drawn from (Machine.SpawnRuns), nil if none
 
 	stealOrder randomOrder
 

@@ -205,12 +205,18 @@ func (s *Sim) timerInitFor() Duration {
 // fresh 2 KB stack (malg: now and then the allocator refills its span
 // or the P's stack cache, which takes microseconds; cmd/measure-timing's
 // spawn probe, docs/timing.md). A Machine with SpawnAt tables gives the
-// cost of a new G by its position in the process instead (Machine.SpawnAt).
+// cost of a new G by its position in the process instead (Machine.SpawnAt),
+// and one with SpawnRuns takes every go statement of the scene from one
+// measured process, drawn at the first.
 func (s *Sim) spawnCost(pp *P) Duration {
 	switch {
 	case !s.userSpawned:
 		s.userSpawned = true
 		s.freshSpawns = 1
+		if runs := s.mach.spawnRuns(s.procs); runs != nil {
+			s.spawnRun = runs[s.trng.nextn(uint32(len(runs)))]
+			return Duration(s.spawnRun[0])
+		}
 		if q := s.mach.spawnAt(s.procs, 1); q != nil {
 			return q.sample(&s.trng)
 		}
@@ -219,6 +225,9 @@ func (s *Sim) spawnCost(pp *P) Duration {
 		return s.mach.SpawnReuse.sample(&s.trng)
 	default:
 		s.freshSpawns++
+		if s.spawnRun != nil {
+			return Duration(s.spawnRun[spawnPos(s.freshSpawns)-1])
+		}
 		if q := s.mach.spawnAt(s.procs, s.freshSpawns); q != nil {
 			return q.sample(&s.trng)
 		}

@@ -174,10 +174,14 @@ func main() {
 		})
 	}
 	// The same loop, statement by statement, at the GOMAXPROCS values
-	// scenes use (core.Machine.SpawnAt).
+	// scenes use (core.Machine.SpawnAt), and each process's 32 as one
+	// (core.Machine.SpawnRuns).
 	spawnAt := map[int][][]int64{}
+	spawnRuns := map[int][][]int64{}
 	for _, procs := range spawnAtProcs {
 		for i := 0; i < *runs && want("spawn"); i++ {
+			run := make([]int64, 32)
+			seen := 0
 			parse(runProbe(filepath.Join(dir, "spawnat.bin"), append(os.Environ(), fmt.Sprintf("GOMAXPROCS=%d", procs))), func(n string, v int64) {
 				k, err := strconv.Atoi(strings.TrimPrefix(n, "spawnat"))
 				if !strings.HasPrefix(n, "spawnat") || err != nil || k < 1 || k > 32 {
@@ -187,7 +191,12 @@ func main() {
 					spawnAt[procs] = make([][]int64, 32)
 				}
 				spawnAt[procs][k-1] = append(spawnAt[procs][k-1], v)
+				run[k-1] = v
+				seen++
 			})
+			if seen == len(run) {
+				spawnRuns[procs] = append(spawnRuns[procs], run)
+			}
 		}
 	}
 	for i := 0; i < *runs/5 && want("netsetup"); i++ {
@@ -329,7 +338,7 @@ func main() {
 		}
 	}
 	if *machineFile != "" {
-		writeMachine(*machineFile, samples, spawnAt, loadBefore)
+		writeMachine(*machineFile, samples, spawnAt, spawnRuns, loadBefore)
 	}
 	if *write {
 		var b bytes.Buffer
@@ -374,9 +383,9 @@ var spawnAtProcs = []int{1, 2, 4}
 
 // writeMachine writes the measured tables as a machine profile
 // (core.ParseMachine reads it): every table by its field name, the
-// reference machine's where this run measured none, and SpawnAt by
-// GOMAXPROCS. It checks the result with core.ParseMachine first.
-func writeMachine(file string, samples map[string][]int64, spawnAt map[int][][]int64, load string) {
+// reference machine's where this run measured none, and SpawnAt,
+// SpawnRuns and InitAt by GOMAXPROCS. It checks the result with core.ParseMachine first.
+func writeMachine(file string, samples map[string][]int64, spawnAt, spawnRuns map[int][][]int64, load string) {
 	ref, err := json.Marshal(core.ReferenceMachine())
 	check(err)
 	m := map[string]any{}
@@ -402,11 +411,18 @@ func writeMachine(file string, samples map[string][]int64, spawnAt map[int][][]i
 	if len(at) > 0 {
 		m["SpawnAt"] = at
 	}
+	runs := map[string][][]int64{}
+	for procs, r := range spawnRuns {
+		runs[strconv.Itoa(procs)] = r
+	}
+	if len(runs) > 0 {
+		m["SpawnRuns"] = runs
+	}
 	if init := initTables(samples); len(init) > 0 {
 		m["InitAt"] = init
 	}
 	for f := range m {
-		if !slices.Contains(measured, f) && f != "Name" && f != "Measured" && f != "SpawnAt" && f != "InitAt" {
+		if !slices.Contains(measured, f) && f != "Name" && f != "Measured" && f != "SpawnAt" && f != "SpawnRuns" && f != "InitAt" {
 			kept = append(kept, f)
 		}
 	}
