@@ -114,8 +114,8 @@ type Machine struct {
 	// code is cold, and so is that P's mcache, which has never allocated,
 	// so fmt's printer and buffer come from spans the P must fetch first,
 	// and a fresh span is fresh pages, whose faults a VM makes dear
-	// (cmd/calibrate/printsteal counts 8-11 minor faults there against 2
-	// on P0). Measured in place by the printsteal probe of
+	// (cmd/calibrate/printsteal -kernel counts 8 minor faults there, the
+	// median, against 2 on P0). Measured in place by the printsteal probe of
 	// cmd/measure-timing, at GOMAXPROCS 2 and 4. Without it that print
 	// draws from PrintSteal as on P0.
 	PrintFresh qtable `json:",omitempty"`
