@@ -15,7 +15,8 @@ import (
 // (proc.go:newm), when the caller got back from clone (newm1), and when
 // it first ran (mstart1, after minit), when a parked M
 // was woken (startm's notewakeup) and when it returned from mPark (stopm),
-// and when os's init made the finalizer goroutine (mfinal.go:createfing).
+// when os's init made the finalizer goroutine (mfinal.go:createfing), and
+// how often the main goroutine was preempted (gopreempt_m).
 // So it is built against a copy of the installed runtime with a few
 // assignments added (go build -overlay), each recording nanotime() in a
 // variable of the runtime that the probe reads through go:linkname. The
@@ -44,6 +45,7 @@ var (
 	GmpbookWake  [16]int64 // the last notewakeup of M i by startm
 	GmpbookWoke  [16]int64 // M i back from mPark after that wake-up
 	GmpbookFing  int64     // createfing started the finalizer goroutine
+	GmpbookMainPreempt int32 // times the main goroutine was preempted (gopreempt_m)
 )
 `
 
@@ -60,6 +62,8 @@ var initPatches = []runtimePatch{
 		text: "\tif nmp.id < 16 {\n\t\tGmpbookWake[nmp.id] = nanotime()\n\t\tGmpbookWoke[nmp.id] = 0\n\t}\n"},
 	{file: "proc.go", within: "func stopm() {", anchor: "\tmPark()\n",
 		text: "\tif id := getg().m.id; id < 16 && GmpbookWoke[id] == 0 {\n\t\tGmpbookWoke[id] = nanotime()\n\t}\n"},
+	{file: "proc.go", within: "func gopreempt_m(gp *g) {", anchor: "func gopreempt_m(gp *g) {\n",
+		text: "\tif gp.goid == 1 {\n\t\tGmpbookMainPreempt++\n\t}\n"},
 	{file: "mfinal.go", within: "func createfing() {", anchor: "\t\tgo runFinalizers()\n", before: true,
 		text: "\t\tGmpbookFing = nanotime()\n"},
 }
@@ -185,6 +189,16 @@ func initSummary(samples map[string][]int64) {
 		}
 		if len(steals) > 0 {
 			fmt.Printf("; no goroutine of the eight stolen in %.0f%%", 100*float64(never)/float64(len(steals)))
+		}
+		preempted := 0
+		pre := samples[fmt.Sprintf("initpreempt%d", procs)]
+		for _, v := range pre {
+			if v > 0 {
+				preempted++
+			}
+		}
+		if len(pre) > 0 {
+			fmt.Printf("; the main goroutine preempted before main.main in %.0f%%", 100*float64(preempted)/float64(len(pre)))
 		}
 		fmt.Println()
 	}

@@ -71,6 +71,7 @@ func TestInitThreadsProbeRunsOnThisRuntime(t *testing.T) {
 	require.Len(t, got["initmain"], 1, "%s", stderr.String())
 	require.Contains(t, []int64{0, 1}, got["initmain"][0])
 	require.Len(t, got["initsteal"], 1)
+	require.Len(t, got["initpreempt"], 1)
 	require.Len(t, got["initfing"], 1)
 	require.Positive(t, got["initfing"][0])
 	require.NotEmpty(t, got["initthread"], "sysmon's thread at least")
