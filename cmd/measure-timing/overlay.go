@@ -12,17 +12,16 @@ import (
 
 // The initthreads probe needs to see inside the runtime's start-up, which
 // no public API shows before main.main: when each thread was asked for
-// (proc.go:newm), when the caller got back from clone (newm1), and when
-// it first ran (mstart1, after minit), when a parked M
-// was woken (startm's notewakeup) and when it returned from mPark (stopm),
-// when os's init made the finalizer goroutine (mfinal.go:createfing), and
-// how often the main goroutine was preempted (gopreempt_m).
-// So it is built against a copy of the installed runtime with a few
-// assignments added (go build -overlay), each recording nanotime() in a
-// variable of the runtime that the probe reads through go:linkname. The
-// patches find their place by a line of the Go 1.26 source; when the
-// installed runtime differs, the build stops and says which line is
-// missing.
+// (proc.go:newm), when the caller got back from clone (newm1) and when the
+// thread first ran (mstart1, after minit), when a parked M was woken
+// (startm's notewakeup) and when it returned from mPark (stopm), when os's
+// init made the finalizer goroutine (mfinal.go:createfing), and how often
+// the main goroutine was preempted (gopreempt_m). So it is built against a
+// copy of the installed runtime with a few assignments added (go build
+// -overlay), each recording nanotime() (or a count) in a variable of the
+// runtime that the probe reads through go:linkname. The patches find
+// their place by a line of the Go 1.26 source; when the installed runtime
+// differs, the build stops and says which line is missing.
 
 // runtimePatch inserts text into a runtime file: after the first
 // occurrence of anchor that follows within (or anywhere when within is
@@ -39,13 +38,13 @@ const initProbeVars = `
 // Probes of gmpbook's cmd/measure-timing (initthreads): nanotime() at
 // points of the start-up. Not part of any runtime.
 var (
-	GmpbookNewm  [16]int64 // newm called for M i
-	GmpbookClone [16]int64 // newm's clone for M i returned to the caller
-	GmpbookMinit [16]int64 // M i's thread ran mstart1 up to the end of minit
-	GmpbookWake  [16]int64 // the last notewakeup of M i by startm
-	GmpbookWoke  [16]int64 // M i back from mPark after that wake-up
-	GmpbookFing  int64     // createfing started the finalizer goroutine
-	GmpbookMainPreempt int32 // times the main goroutine was preempted (gopreempt_m)
+	GmpbookNewm        [16]int64 // newm called for M i
+	GmpbookClone       [16]int64 // newm's clone for M i returned to the caller
+	GmpbookMinit       [16]int64 // M i's thread ran mstart1 up to the end of minit
+	GmpbookWake        [16]int64 // the last notewakeup of M i by startm
+	GmpbookWoke        [16]int64 // M i back from mPark after that wake-up
+	GmpbookFing        int64     // createfing started the finalizer goroutine
+	GmpbookMainPreempt int32     // times the main goroutine was preempted (gopreempt_m)
 )
 `
 
