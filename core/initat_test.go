@@ -7,6 +7,18 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// measuredSim is a simulator of a one-op program at procs Ps with
+// measured timing from m.
+func measuredSim(t *testing.T, procs int, seed uint64, m *Machine) *Sim {
+	cfg := DefaultConfig(procs)
+	cfg.Timing = TimingMeasured
+	cfg.Seed = seed
+	cfg.Machine = m
+	s, err := New(cfg, Ops(Compute(Millisecond)))
+	require.NoError(t, err)
+	return s
+}
+
 // initMachine is the reference machine with start-up tables at
 // GOMAXPROCS 2 whose every draw is known: threads start in 700µs, M's
 // wake in 600µs, and os's init is 50µs before main.main.
@@ -21,11 +33,7 @@ func initMachine() *Machine {
 // after main.main take ThreadStart and FutexWake; a scene at GOMAXPROCS
 // 1 (below every table) and a machine without InitAt draw as before.
 func TestInitAtDrawsBeforeMainMain(t *testing.T) {
-	cfg := DefaultConfig(2)
-	cfg.Timing = TimingMeasured
-	cfg.Machine = initMachine()
-	s, err := New(cfg, Ops(Compute(Millisecond)))
-	require.NoError(t, err)
+	s := measuredSim(t, 2, 0, initMachine())
 	require.NotNil(t, s.initTab)
 	require.False(t, s.startupDone)
 	require.Equal(t, Time(700_000), s.threadStart())
@@ -36,11 +44,7 @@ func TestInitAtDrawsBeforeMainMain(t *testing.T) {
 		require.NotEqual(t, Time(600_000), s.futexWake())
 	}
 
-	cfg = DefaultConfig(1)
-	cfg.Timing = TimingMeasured
-	cfg.Machine = initMachine()
-	s, err = New(cfg, Ops(Compute(Millisecond)))
-	require.NoError(t, err)
+	s = measuredSim(t, 1, 0, initMachine())
 	require.Nil(t, s.initTab, "no table at or below GOMAXPROCS=1")
 	require.Nil(t, ReferenceMachine().initAt(4))
 	require.NotNil(t, initMachine().initAt(8), "GOMAXPROCS 8 uses the table of 2")
@@ -86,11 +90,7 @@ func TestFirstPrintOnAFreshPDrawsPrintFresh(t *testing.T) {
 		if fresh {
 			m.PrintFresh = constTable(800_000)
 		}
-		cfg := DefaultConfig(4)
-		cfg.Timing = TimingMeasured
-		cfg.Machine = m
-		s, err := New(cfg, Ops(Compute(Millisecond)))
-		require.NoError(t, err)
+		s := measuredSim(t, 4, 0, m)
 		s.prints.mainP = s.allp[3]
 		return s.printColdFor(s.allp[onP])
 	}
@@ -120,12 +120,7 @@ func TestSpawnRunsDrawsOneProcess(t *testing.T) {
 	require.NoError(t, m.Check())
 	drawn := map[int64]bool{}
 	for seed := uint64(1); seed <= 20; seed++ {
-		cfg := DefaultConfig(2)
-		cfg.Timing = TimingMeasured
-		cfg.Seed = seed
-		cfg.Machine = m
-		s, err := New(cfg, Ops(Compute(Millisecond)))
-		require.NoError(t, err)
+		s := measuredSim(t, 2, seed, m)
 		pp := s.allp[0]
 		first := s.spawnCost(pp)
 		r := int64(first) / 100_000

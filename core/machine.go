@@ -149,13 +149,7 @@ type InitTables struct {
 // initAt is the start-up tables for GOMAXPROCS procs, nil when m has
 // none.
 func (m *Machine) initAt(procs int) *InitTables {
-	best := 0
-	for p := range m.InitAt {
-		if p <= procs && p > best {
-			best = p
-		}
-	}
-	if t, ok := m.InitAt[best]; ok {
+	if t, ok := m.InitAt[atOrBelow(m.InitAt, procs)]; ok {
 		return &t
 	}
 	return nil
@@ -367,13 +361,7 @@ func (m *Machine) spawnAt(procs, pos int) qtable {
 	if len(m.SpawnAt) == 0 || pos < 1 {
 		return nil
 	}
-	best := 0
-	for p := range m.SpawnAt {
-		if p <= procs && p > best {
-			best = p
-		}
-	}
-	at := m.SpawnAt[best]
+	at := m.SpawnAt[atOrBelow(m.SpawnAt, procs)]
 	if at == nil {
 		return nil
 	}
@@ -383,13 +371,19 @@ func (m *Machine) spawnAt(procs, pos int) qtable {
 // spawnRuns is the measured processes for GOMAXPROCS procs (the largest
 // measured GOMAXPROCS not above it), nil when m has none.
 func (m *Machine) spawnRuns(procs int) [][]int64 {
+	return m.SpawnRuns[atOrBelow(m.SpawnRuns, procs)]
+}
+
+// atOrBelow is the largest GOMAXPROCS a machine's by-GOMAXPROCS tables
+// were measured at that is not above procs, 0 if none is.
+func atOrBelow[T any](tables map[int]T, procs int) int {
 	best := 0
-	for p := range m.SpawnRuns {
+	for p := range tables {
 		if p <= procs && p > best {
 			best = p
 		}
 	}
-	return m.SpawnRuns[best]
+	return best
 }
 
 // spawnPos maps a go statement's position in the process (≥ 1) to one of
